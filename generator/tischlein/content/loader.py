@@ -1,0 +1,289 @@
+"""Load and validate a content tree: every game's files, their translations and the UI strings."""
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any, Callable
+
+from . import schema
+from .errors import Problems
+from .i18n import LANGUAGES, SOURCE_LANGUAGE, Catalog, Translation, tokens
+from .models import mahlzeit
+from .texts import walk_texts
+from .yamlfile import LineDict, read_yaml
+
+# game id -> (schema of its game.yaml, builder of its typed model)
+GAME_MODELS: dict[str, tuple[str, Callable[[Any, str, Problems], Any]]] = {
+    mahlzeit.GAME_ID: ("mahlzeit.game.schema.json", mahlzeit.build),
+}
+
+# The text files of a game folder besides game.yaml: file stem -> (schema, keys flattened by id?)
+TEXT_FILES = {
+    "rules": ("rules.schema.json", True),
+    "glossary": ("glossary.schema.json", True),
+    "faq": ("faq.schema.json", True),
+}
+
+
+@dataclass(frozen=True)
+class RuleSection:
+    id: str
+    depth: int
+    children: tuple[str, ...]
+
+
+@dataclass
+class GameContent:
+    id: str
+    folder: Path
+    model: Any
+    catalog: Catalog
+    rules: list[RuleSection]                  # in document order
+    glossary: list[str]                      # term ids
+    faq: list[dict]                          # {id, rules}
+    messages: dict[str, str]                 # engine message keys -> English
+    examples: list[dict] = field(default_factory=list)
+
+    def t(self, key: str, lang: str) -> str:
+        return self.catalog.text(key, lang)
+
+
+@dataclass
+class Content:
+    root: Path
+    ui: Catalog
+    games: dict[str, GameContent]
+    problems: Problems
+
+
+def load(root: Path, only: list[str] | None = None) -> Content:
+    """Load everything under `root`. Problems are collected, not raised: callers decide."""
+    problems = Problems()
+    root = Path(root)
+    ui = _load_ui(root, problems)
+    games: dict[str, GameContent] = {}
+    games_dir = root / "games"
+    if not games_dir.is_dir():
+        problems.error(_show(root, games_dir), None, "", "missing folder: expected one folder per game here")
+    else:
+        for folder in sorted(p for p in games_dir.iterdir() if p.is_dir()):
+            if only and folder.name not in only:
+                continue
+            game = _load_game(root, folder, problems)
+            if game is not None:
+                games[game.id] = game
+    if only:
+        for wanted in only:
+            if wanted not in games and not any(p.path.startswith(f"{_show(root, games_dir / wanted)}")
+                                               for p in problems.errors):
+                problems.error(_show(root, games_dir / wanted), None, "", f"no such game {wanted!r}")
+    return Content(root, ui, games, problems)
+
+
+def _show(root: Path, path: Path) -> str:
+    """File names in messages: relative to the current directory when possible, else as given."""
+    try:
+        return str(path.resolve().relative_to(Path.cwd()))
+    except ValueError:
+        return str(path)
+
+
+def _load_ui(root: Path, problems: Problems) -> Catalog:
+    catalog = Catalog()
+    source = root / "ui" / f"{SOURCE_LANGUAGE}.yaml"
+    if not source.exists():
+        problems.error(_show(root, source), None, "", "missing file: the English interface strings")
+        return catalog
+    data = read_yaml(source, problems, _show(root, source))
+    if data is None or not schema.validate(data, root / "schema", "ui.schema.json", _show(root, source), problems):
+        return catalog
+    for key, text in data.items():
+        catalog.add_source(f"ui:{key}", text, _show(root, source), data.key_lines.get(key))
+    for lang in LANGUAGES:
+        if lang != SOURCE_LANGUAGE:
+            _load_translation(root, root / "ui" / f"{lang}.yaml", "ui", lang, catalog, problems)
+    return catalog
+
+
+def _load_game(root: Path, folder: Path, problems: Problems) -> GameContent | None:
+    game_file = folder / "game.yaml"
+    shown = _show(root, game_file)
+    if not game_file.exists():
+        problems.error(shown, None, "", "missing file: every game folder needs a game.yaml")
+        return None
+    before = len(problems.errors)
+    data = read_yaml(game_file, problems, shown)
+    if data is None:
+        return None
+    game_id = data.get("id") if isinstance(data, dict) else None
+    if game_id != folder.name:
+        line = data.key_lines.get("id") if isinstance(data, LineDict) else None
+        problems.error(shown, line, "id", f"expected {folder.name!r} (the folder's name), got {game_id!r}")
+        return None
+    if game_id not in GAME_MODELS:
+        problems.error(shown, data.key_lines.get("id"), "id",
+                       f"no model for game {game_id!r}; known: {', '.join(GAME_MODELS)}")
+        return None
+    schema_name, build = GAME_MODELS[game_id]
+    if not schema.validate(data, root / "schema", schema_name, shown, problems):
+        return None
+    model = build(data, shown, problems)
+
+    catalog = Catalog()
+    walk_texts(data, lambda k, t, line: catalog.add_source(f"game:{k}", t, shown, line))
+
+    texts: dict[str, Any] = {}
+    for stem, (schema_name, flat) in TEXT_FILES.items():
+        path = folder / f"{stem}.yaml"
+        if not path.exists():
+            problems.error(_show(root, path), None, "", f"missing file: the game's {stem}")
+            continue
+        doc = read_yaml(path, problems, _show(root, path))
+        if doc is None or not schema.validate(doc, root / "schema", schema_name, _show(root, path), problems):
+            continue
+        texts[stem] = doc
+        walk_texts(doc, lambda k, t, line, s=stem, p=path: catalog.add_source(f"{s}:{k}", t, _show(root, p), line),
+                   flat_ids=flat)
+
+    messages = _load_messages(root, folder, catalog, problems)
+    examples = _load_examples(root, folder, catalog, problems)
+
+    rules = _flatten_rules(texts.get("rules", {}).get("sections", []), 0) if "rules" in texts else []
+    _check_rule_refs(root, folder, game_id, texts, rules, examples, model, problems)
+
+    for lang in LANGUAGES:
+        if lang == SOURCE_LANGUAGE:
+            continue
+        for stem in ("game", *TEXT_FILES, "messages", "examples"):
+            _load_translation(root, folder / "i18n" / lang / f"{stem}.yaml", stem, lang, catalog, problems)
+
+    if len(problems.errors) > before:
+        return None
+    return GameContent(
+        id=game_id, folder=folder, model=model, catalog=catalog, rules=rules,
+        glossary=[t["id"] for t in texts["glossary"]["terms"]],
+        faq=[{"id": e["id"], "rules": list(e["rules"])} for e in texts["faq"]["entries"]],
+        messages=messages, examples=examples)
+
+
+def _load_messages(root: Path, folder: Path, catalog: Catalog, problems: Problems) -> dict[str, str]:
+    path = folder / "messages.yaml"
+    if not path.exists():
+        return {}
+    doc = read_yaml(path, problems, _show(root, path))
+    if doc is None or not schema.validate(doc, root / "schema", "messages.schema.json", _show(root, path), problems):
+        return {}
+    for key, text in doc["messages"].items():
+        catalog.add_source(f"messages:{key}", text, _show(root, path), doc["messages"].key_lines.get(key))
+    return dict(doc["messages"])
+
+
+def _load_examples(root: Path, folder: Path, catalog: Catalog, problems: Problems) -> list[dict]:
+    examples = []
+    seen: dict[str, str] = {}
+    for path in sorted((folder / "examples").glob("*.yaml")):
+        shown = _show(root, path)
+        doc = read_yaml(path, problems, shown)
+        if doc is None or not schema.validate(doc, root / "schema", "example.schema.json", shown, problems):
+            continue
+        if doc["id"] in seen:
+            problems.error(shown, doc.key_lines.get("id"), "id", f"duplicate example id, also in {seen[doc['id']]}")
+            continue
+        seen[doc["id"]] = shown
+        walk_texts(doc, lambda k, t, line, s=shown, i=doc["id"]: catalog.add_source(f"examples:{i}.{k}", t, s, line))
+        doc_plain = _plain(doc)
+        doc_plain["_file"] = shown
+        examples.append(doc_plain)
+    return examples
+
+
+def _plain(value: Any) -> Any:
+    """Drop the line bookkeeping: the engine and JSON output want plain dicts and lists."""
+    if isinstance(value, dict):
+        return {k: _plain(v) for k, v in value.items()}
+    if isinstance(value, list):
+        return [_plain(v) for v in value]
+    return value
+
+
+def _flatten_rules(sections: list, depth: int) -> list[RuleSection]:
+    out: list[RuleSection] = []
+    for section in sections:
+        children = tuple(c["id"] for c in section.get("sections", []))
+        out.append(RuleSection(section["id"], depth, children))
+        out += _flatten_rules(section.get("sections", []), depth + 1)
+    return out
+
+
+def _check_rule_refs(root, folder, game_id, texts, rules, examples, model, problems) -> None:
+    """Every rule id is unique, starts with the game id, and every reference points at one."""
+    known = set()
+    if "rules" in texts:
+        path = _show(root, folder / "rules.yaml")
+        for section in rules:
+            if section.id in known:
+                problems.error(path, None, section.id, "duplicate rule id")
+            if not section.id.startswith(f"{game_id}."):
+                problems.error(path, None, section.id, f"rule ids must start with '{game_id}.'")
+            known.add(section.id)
+    terms = {t["id"] for t in texts.get("glossary", {}).get("terms", [])}
+
+    def check(path: str, line, field_: str, rule: str) -> None:
+        if known and rule not in known:
+            problems.error(path, line, field_, f"unknown rule id {rule!r}")
+
+    if "faq" in texts:
+        path = _show(root, folder / "faq.yaml")
+        for entry in texts["faq"]["entries"]:
+            for rule in entry["rules"]:
+                check(path, entry.key_lines.get("rules"), f"{entry['id']}.rules", rule)
+    for example in examples:
+        for rule in example["rules"]:
+            check(example["_file"], None, f"{example['id']}.rules", rule)
+        for item in example.get("illegal", []):
+            check(example["_file"], None, f"{example['id']}.illegal.rule", item["rule"])
+    raw = getattr(model, "raw", None) or {}
+    for section in ("actions", "specials"):
+        for item in raw.get(section, []):
+            if "rule" in item:
+                check(_show(root, folder / "game.yaml"), item.key_lines.get("rule"), f"{section}.{item['id']}.rule",
+                      item["rule"])
+    for stem in ("rules", "glossary", "faq"):
+        doc = texts.get(stem)
+        if doc is None:
+            continue
+        path = _show(root, folder / f"{stem}.yaml")
+
+        def scan(key: str, text: str, line, path=path) -> None:
+            for token in tokens(text):
+                kind, _, target = token[1:-1].partition(":")
+                if kind == "rule":
+                    check(path, line, key, target)
+                elif kind == "term" and "glossary" in texts and target not in terms:
+                    problems.error(path, line, key, f"unknown glossary term {target!r} in {token}")
+        walk_texts(doc, scan, flat_ids=True)
+
+
+def _load_translation(root: Path, path: Path, namespace: str, lang: str, catalog: Catalog,
+                      problems: Problems) -> None:
+    if not path.exists():
+        return
+    shown = _show(root, path)
+    doc = read_yaml(path, problems, shown)
+    if doc is None or not schema.validate(doc, root / "schema", "translation.schema.json", shown, problems):
+        return
+    for key, entry in doc.items():
+        full = f"{namespace}:{key}"
+        line = doc.key_lines.get(key)
+        if full not in catalog.source:
+            problems.warning(shown, line, key, "no English text has this key (renamed or removed?)")
+            continue
+        english = catalog.source[full]
+        if tokens(entry["text"]) != tokens(english):
+            problems.error(shown, line, key, f"the translation must keep the tokens {tokens(english)}, "
+                                             f"has {tokens(entry['text'])}")
+            continue
+        if entry["text"].count("**") % 2 or entry["text"].count("`") % 2:
+            problems.error(shown, line, key, "malformed Markdown: an unclosed ** or ` mark")
+            continue
+        catalog.add_translation(lang, full, Translation(entry["text"], entry["source"], shown, line))

@@ -1,0 +1,76 @@
+"""JSON Schema validation of content files, with errors mapped back to file lines."""
+from __future__ import annotations
+
+import json
+from functools import lru_cache
+from pathlib import Path
+from typing import Any
+
+from jsonschema import Draft202012Validator
+from referencing import Registry, Resource
+
+from .errors import Problems
+from .yamlfile import field_name, line_of
+
+_TYPE_WORDS = {
+    "integer": "an integer", "string": "a string", "array": "a list", "object": "a mapping",
+    "boolean": "true or false", "number": "a number", "null": "nothing",
+}
+
+
+def schema_dir(content_root: Path) -> Path:
+    return content_root / "schema"
+
+
+@lru_cache(maxsize=None)
+def _validator(schema_root: str, name: str) -> Draft202012Validator:
+    root = Path(schema_root)
+    resources = []
+    for file in sorted(root.glob("*.schema.json")):
+        schema = json.loads(file.read_text(encoding="utf-8"))
+        resources.append((schema["$id"], Resource.from_contents(schema)))
+        resources.append((file.name, Resource.from_contents(schema)))
+    registry = Registry().with_resources(resources)
+    main = json.loads((root / name).read_text(encoding="utf-8"))
+    return Draft202012Validator(main, registry=registry)
+
+
+def _describe(error) -> str:
+    """Say what was expected and what was found, in words a translator understands."""
+    kind = error.validator
+    found = error.instance
+    if kind == "type":
+        wanted = error.validator_value
+        wanted = " or ".join(_TYPE_WORDS.get(w, w) for w in (wanted if isinstance(wanted, list) else [wanted]))
+        return f"expected {wanted}, got {found!r}"
+    if kind == "required":
+        missing = error.message.split("'")[1] if "'" in error.message else error.message
+        return f"missing required field '{missing}'"
+    if kind == "additionalProperties":
+        allowed = sorted(error.schema.get("properties", {}))
+        extra = sorted(set(found) - set(allowed)) if isinstance(found, dict) else []
+        return f"unknown field {', '.join(map(repr, extra))}; allowed: {', '.join(allowed)}"
+    if kind == "pattern":
+        return f"{found!r} does not match the expected form ({error.schema.get('description') or error.validator_value})"
+    if kind in ("enum", "const"):
+        options = error.validator_value if kind == "enum" else [error.validator_value]
+        return f"expected one of {', '.join(map(repr, options))}, got {found!r}"
+    if kind in ("minimum", "maximum", "minLength", "minItems", "uniqueItems"):
+        return f"{found!r}: {error.message.split(' is ', 1)[-1] if ' is ' in error.message else error.message}"
+    return error.message
+
+
+def validate(data: Any, schema_root: Path, schema_name: str, path: str, problems: Problems) -> bool:
+    """Validate `data`; record one problem per schema violation. True when valid."""
+    validator = _validator(str(schema_root), schema_name)
+    ok = True
+    for error in sorted(validator.iter_errors(data), key=lambda e: (list(map(str, e.absolute_path)), e.validator)):
+        ok = False
+        where = tuple(error.absolute_path)
+        if error.validator == "additionalProperties" and isinstance(error.instance, dict):
+            allowed = set(error.schema.get("properties", {}))
+            extras = [k for k in error.instance if k not in allowed]
+            where = where + (extras[0],) if extras else where
+        problems.error(path, line_of(data, where), field_name(tuple(error.absolute_path), data) or "(top)",
+                       _describe(error))
+    return ok
