@@ -2,11 +2,13 @@
 from __future__ import annotations
 
 import sys
+import time
 from pathlib import Path
 
 import click
 
-from .content import loader
+from .content import loader, status
+from .content.i18n import LANGUAGES, SOURCE_LANGUAGE
 
 CONTEXT = {"help_option_names": ["-h", "--help"]}
 
@@ -46,9 +48,69 @@ def main() -> None:
 def check(content_dir: Path) -> None:
     """Validate content and translations; print file:line errors; exit 1 on error."""
     content = load_or_exit(content_dir)
+    stale = status.stale_warnings(content)
+    for line in stale:
+        click.echo(line, err=True)
     games = ", ".join(content.games) or "none"
     click.echo(f"ok: {len(content.games)} game(s) ({games}), "
-               f"{len(content.problems.warnings)} warning(s)")
+               f"{len(content.problems.warnings) + len(stale)} warning(s)")
+
+
+@main.command()
+@click.option("--game", "games", multiple=True, help="Only this game (repeatable). Default: every game.")
+@click.option("--lang", "langs", multiple=True, type=click.Choice(LANGUAGES),
+              help="Only this language (repeatable). Default: every language the game is translated into.")
+@click.option("--paper", "papers", multiple=True, type=click.Choice(["a4", "letter"]),
+              help="Only this paper size (repeatable). Default: both.")
+@click.option("--no-site", is_flag=True, help="Build the PDFs only.")
+@content_option
+@out_option
+def build(games: tuple[str, ...], langs: tuple[str, ...], papers: tuple[str, ...], no_site: bool,
+          content_dir: Path, out_dir: Path) -> None:
+    """Build every game's PDFs and the rules site into the output folder."""
+    from .pdf.cli import build_pdfs
+    from .site.build import build_site
+
+    started = time.perf_counter()
+    content = load_or_exit(content_dir, list(games))
+    for game in content.games.values():
+        game_langs = list(langs) or languages_of(game)
+        paths = build_pdfs(content, game.id, game_langs, list(papers) or ["a4", "letter"], out_dir)
+        for path in paths:
+            click.echo(f"pdf   {path}  ({path.stat().st_size / 1024:.0f} KiB)")
+    if not no_site:
+        site = build_site(content, out_dir)
+        click.echo(f"site  {site}")
+    click.echo(f"built in {time.perf_counter() - started:.1f} s")
+
+
+def languages_of(game: loader.GameContent) -> list[str]:
+    """English plus every language with at least one translated string for this game."""
+    return [SOURCE_LANGUAGE] + [lang for lang in LANGUAGES
+                                if lang != SOURCE_LANGUAGE and game.catalog.translations.get(lang)]
+
+
+@main.group()
+def i18n() -> None:
+    """Translation coverage and stale strings."""
+
+
+@i18n.command("status")
+@click.option("--lang", "langs", multiple=True, type=click.Choice([l for l in LANGUAGES if l != SOURCE_LANGUAGE]),
+              help="Only this language (repeatable). Default: every translated language.")
+@click.option("--verbose/--summary", "-v", default=True, show_default=True, help="List the missing and stale keys.")
+@content_option
+def i18n_status(langs: tuple[str, ...], verbose: bool, content_dir: Path) -> None:
+    """Coverage per game and language, with the missing and stale keys. Always exits 0 on valid content."""
+    content = load_or_exit(content_dir)
+    for cov in status.coverage(content, list(langs) or None):
+        click.echo(f"{cov.scope:<24} {cov.lang}  {cov.current:>4}/{cov.total:<4} {cov.percent:5.1f} %  "
+                   f"stale {len(cov.stale):>3}  missing {len(cov.missing):>3}")
+        if verbose:
+            for key in cov.stale:
+                click.echo(f"    stale    {key}")
+            for key in cov.missing:
+                click.echo(f"    missing  {key}")
 
 
 if __name__ == "__main__":

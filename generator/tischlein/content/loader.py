@@ -125,9 +125,9 @@ def _load_game(root: Path, folder: Path, problems: Problems) -> GameContent | No
                        f"no model for game {game_id!r}; known: {', '.join(GAME_MODELS)}")
         return None
     schema_name, build = GAME_MODELS[game_id]
-    if not schema.validate(data, root / "schema", schema_name, shown, problems):
-        return None
-    model = build(data, shown, problems)
+    # A broken game.yaml does not stop the other files being checked: one run reports everything.
+    model = build(data, shown, problems) if schema.validate(data, root / "schema", schema_name, shown,
+                                                             problems) else None
 
     catalog = Catalog()
     walk_texts(data, lambda k, t, line: catalog.add_source(f"game:{k}", t, shown, line))
@@ -157,7 +157,7 @@ def _load_game(root: Path, folder: Path, problems: Problems) -> GameContent | No
         for stem in ("game", *TEXT_FILES, "messages", "examples"):
             _load_translation(root, folder / "i18n" / lang / f"{stem}.yaml", stem, lang, catalog, problems)
 
-    if len(problems.errors) > before:
+    if len(problems.errors) > before or model is None:
         return None
     return GameContent(
         id=game_id, folder=folder, model=model, catalog=catalog, rules=rules,

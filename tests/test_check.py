@@ -1,0 +1,162 @@
+"""`tischlein check`: broken content gives `path:line: field: message` and exit 1, never a traceback."""
+from __future__ import annotations
+
+import re
+import shutil
+from pathlib import Path
+
+import pytest
+from click.testing import CliRunner
+
+from tischlein.cli import main
+
+CONTENT = Path(__file__).resolve().parents[1] / "content"
+GAME = Path("games/mahlzeit/game.yaml")
+
+
+def run_check(content: Path, *extra: str):
+    result = CliRunner().invoke(main, ["check", "--content", str(content), *extra])
+    assert result.exception is None or isinstance(result.exception, SystemExit), result.exception
+    assert "Traceback" not in result.output
+    return result
+
+
+@pytest.fixture()
+def copy(tmp_path: Path) -> Path:
+    target = tmp_path / "content"
+    shutil.copytree(CONTENT, target)
+    return target
+
+
+def edit(root: Path, relative: Path, old: str, new: str, count: int = 1) -> int:
+    """Replace text in a copied file and return the 1-based line of the (first) change."""
+    path = root / relative
+    text = path.read_text(encoding="utf-8")
+    assert old in text, f"fixture text {old!r} not found in {relative}"
+    line = text[: text.index(old)].count("\n") + 1
+    path.write_text(text.replace(old, new, count), encoding="utf-8")
+    return line
+
+
+def lines_of(output: str) -> list[str]:
+    return [line for line in output.splitlines() if line.strip()]
+
+
+def test_shipped_content_is_valid():
+    result = run_check(CONTENT)
+    assert result.exit_code == 0, result.output
+    assert "ok: " in result.output and "mahlzeit" in result.output
+
+
+def test_bad_yaml_names_file_and_line(copy):
+    line = edit(copy, GAME, "values: [1, 1, 1, 2, 2]", "values: [1, 1, 1, 2, 2")
+    result = run_check(copy)
+    assert result.exit_code == 1
+    first = lines_of(result.output)[0]
+    match = re.match(r"(.+game\.yaml):(\d+): invalid YAML", first)
+    assert match, first
+    assert abs(int(match.group(2)) - line) <= 2  # the parser notices a line or two after the bracket
+
+
+def test_wrong_type_names_field_and_says_what_was_expected(copy):
+    line = edit(copy, GAME, "    points: 5\n", "    points: fünf\n")
+    result = run_check(copy)
+    assert result.exit_code == 1
+    assert f"game.yaml:{line}: drinks.wine.points: expected an integer, got 'fünf'" in result.output
+
+
+def test_unknown_ingredient_id(copy):
+    line = edit(copy, GAME, "ingredients: [bratwurst, pommes, currysauce]", "ingredients: [bratwurst, pommes, ketchup]")
+    result = run_check(copy)
+    assert result.exit_code == 1
+    assert f"game.yaml:{line}: dishes.currywurst.ingredients: unknown ingredient id 'ketchup'" in result.output
+
+
+def test_counts_that_no_longer_add_up(copy):
+    edit(copy, GAME, "{id: kartoffeln, name: Kartoffeln, gloss: potatoes, dish: kloesse, count: 5",
+         "{id: kartoffeln, name: Kartoffeln, gloss: potatoes, dish: kloesse, count: 6")
+    result = run_check(copy)
+    assert result.exit_code == 1
+    text = (copy / GAME).read_text(encoding="utf-8").splitlines()
+    ingredient_line = next(i for i, l in enumerate(text, 1) if l.strip().startswith("ingredient_cards:"))
+    assert (f"game.yaml:{ingredient_line}: totals.ingredient_cards: the rulebook says 60, "
+            f"but the cards listed add up to 61") in result.output
+    assert "totals.dark_back: the rulebook says 83" in result.output
+    assert "totals.cards: the rulebook says 110" in result.output
+
+
+def test_unknown_field_is_named(copy):
+    line = edit(copy, GAME, "    drinks: [beer]\n    source: Dish Goals\n  - id: currywurst",
+                "    drinks: [beer]\n    colour: red\n    source: Dish Goals\n  - id: currywurst")
+    result = run_check(copy)
+    assert result.exit_code == 1
+    assert f"game.yaml:{line + 1}: dishes.sauerbraten: unknown field 'colour'" in result.output
+
+
+def test_duplicate_key_is_an_error(copy):
+    line = edit(copy, GAME, "  hand_limit: 6\n", "  hand_limit: 6\n  hand_limit: 7\n")
+    result = run_check(copy)
+    assert result.exit_code == 1
+    assert f"game.yaml:{line + 1}: invalid YAML: duplicate key 'hand_limit'" in result.output
+
+
+def test_several_problems_are_reported_together(copy):
+    edit(copy, GAME, "    points: 5\n", "    points: fünf\n")
+    edit(copy, GAME, "  hand_limit: 6\n", "  hand_limit: -6\n")
+    edit(copy, Path("games/mahlzeit/glossary.yaml"), "  - id: ", "  - id: Not An Id\n    idx: ")
+    result = run_check(copy)
+    assert result.exit_code == 1
+    assert "drinks.wine.points: expected an integer" in result.output
+    assert "facts.hand_limit: -6" in result.output
+    assert "glossary.yaml" in result.output
+    assert "errors in" in result.output.splitlines()[-1]
+
+
+def test_unknown_rule_reference_in_rules_text(copy):
+    rules = Path("games/mahlzeit/rules.yaml")
+    text = (copy / rules).read_text(encoding="utf-8")
+    token = re.search(r"\{rule:([a-z0-9.-]+)\}", text).group(0)
+    line = edit(copy, rules, token, "{rule:mahlzeit.nowhere}")
+    result = run_check(copy)
+    assert result.exit_code == 1
+    assert re.search(r"rules\.yaml:\d+: .*unknown rule id 'mahlzeit\.nowhere'", result.output), result.output
+    assert line > 0
+
+
+def test_translation_that_drops_a_token_is_broken(copy):
+    de = copy / "games/mahlzeit/i18n/de/rules.yaml"
+    text = de.read_text(encoding="utf-8")
+    token = re.search(r"\{(rule|term):[a-z0-9.-]+\}", text).group(0)
+    de.write_text(text.replace(token, "", 1), encoding="utf-8")
+    result = run_check(copy)
+    assert result.exit_code == 1
+    assert re.search(r"i18n/de/rules\.yaml:\d+: .+: the translation must keep the tokens", result.output)
+
+
+def test_changed_english_marks_translation_stale_with_a_warning(copy):
+    edit(copy, GAME, "text: Dish goal", "text: Dish goals")
+    result = run_check(copy)
+    assert result.exit_code == 0, result.output
+    assert re.search(r"i18n/de/game\.yaml:\d+: warning: backs\.light\.text: stale", result.output)
+    status = CliRunner().invoke(main, ["i18n", "status", "--lang", "de", "--content", str(copy)])
+    assert status.exit_code == 0
+    assert "stale    game:backs.light.text" in status.output
+
+
+def test_missing_translation_is_listed_and_falls_back(copy):
+    de = copy / "games/mahlzeit/i18n/de/game.yaml"
+    text = de.read_text(encoding="utf-8")
+    de.write_text(re.sub(r"overview\.title:\n  text: .*\n  source: .*\n", "", text), encoding="utf-8")
+    status = CliRunner().invoke(main, ["i18n", "status", "--lang", "de", "--content", str(copy)])
+    assert status.exit_code == 0
+    assert "missing  game:overview.title" in status.output
+    from tischlein.content import loader
+    game = loader.load(copy).games["mahlzeit"]
+    resolved = game.catalog.get("game:overview.title", "de")
+    assert (resolved.text, resolved.lang, resolved.fallback) == ("Your turn", "en", True)
+
+
+def test_missing_content_folder(tmp_path):
+    result = run_check(tmp_path / "nowhere")
+    assert result.exit_code == 1
+    assert "missing" in result.output
