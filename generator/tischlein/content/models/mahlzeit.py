@@ -5,25 +5,12 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from ..errors import Problems
-from ..provenance import Note, Provenance, notes_of, provenance_of, record_mark
+from ..provenance import Note, notes_of, record_mark
+from .base import Card, Record
 from ..yamlfile import line_of
 
 GAME_ID = "mahlzeit"
 DISH_BACK, STACK_BACK = "light", "dark"
-
-
-@dataclass(frozen=True)
-class Record:
-    """Fields every component record shares: id, German name, translatable gloss, provenance."""
-
-    id: str
-    name: str
-    key: str                   # catalog key prefix, e.g. "dishes.currywurst."
-    mark: str                  # R, * or E for the whole record
-    raw: Any = field(repr=False, compare=False)
-
-    def prov(self, field_: str) -> Provenance:
-        return provenance_of(self.raw, self.key, field_)
 
 
 @dataclass(frozen=True)
@@ -60,18 +47,6 @@ class SpecialCard(Record):
     dishes: tuple[str, ...] = ()
     needs_drink: bool = False
     doubles: tuple[str, ...] = ()
-
-
-@dataclass(frozen=True)
-class Card:
-    """One physical card to print: `kind` picks the face layout, `ref` the record it shows."""
-
-    id: str          # unique per physical card: "dish-currywurst-3", "kartoffeln-2"
-    kind: str        # dish | ingredient | drink | action | special | overview
-    ref: str         # record id
-    back: str        # light | dark
-    copy: int        # 1-based copy number among identical cards
-    value: int | None = None
 
 
 @dataclass
