@@ -31,3 +31,15 @@ class Card:
     back: str        # a back id of the game, e.g. light | dark
     copy: int        # 1-based copy number among identical cards
     value: int | None = None
+
+
+@dataclass(frozen=True)
+class Piece:
+    """One physical component that is not a card: a tile, a two-sided token, a board or a die."""
+
+    id: str          # unique per physical piece: "spice-token-3", "veggie-die-carrot-2"
+    component: str   # tile | token | board | die
+    kind: str        # a layout of the game, e.g. recipe-tile | spice-token | weight-board
+    ref: str         # record id
+    copy: int        # 1-based copy number among identical pieces
+    faces: tuple[str, ...] = ()   # tokens: front and back; dice: six faces; else empty
