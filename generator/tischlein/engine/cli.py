@@ -32,7 +32,7 @@ def replay(game: str, example: str | None, as_json: bool, content_dir: Path) -> 
     gc = content.games[game]
     examples = _select(gc, content_dir, example)
     data = gc.model.engine_data()
-    results = [(ex, run_replay(GAMES[game], data, ex, gc.messages)) for ex in examples]
+    results = [(ex, run_replay(GAMES[game], data, ex, gc.engine_messages("en"))) for ex in examples]
     ok = all(r["ok"] for _, r in results)
     if as_json:
         click.echo(json.dumps({"game": game, "ok": ok, "examples": [r for _, r in results]},

@@ -126,17 +126,26 @@ def format_message(messages: Mapping[str, str], key: str, params: Mapping[str, A
         text = fallback.get(key)
     if text is None:
         return key + (" " + format_args(params) if params else "")
-    values = _Keep({k: _plain_text(v) for k, v in (params or {}).items()})
+    names = {**(fallback or {}), **messages}
+    values = _Keep({k: _plain_text(v, names) for k, v in (params or {}).items()})
     try:
         return string.Formatter().vformat(text, (), values)
     except (ValueError, IndexError, KeyError):
         return text
 
 
-def _plain_text(value: Any) -> str:
+def _plain_text(value: Any, names: Mapping[str, str]) -> str:
+    """Parameters as readers know them: ids become the printed names the catalog gives as `name.<id>`
+    (`weisswurst-1` and `weisswurst` both read "Weißwurst"); anything else stays as it is."""
     if isinstance(value, (list, tuple)):
-        return ", ".join(str(v) for v in value)
-    return str(value)
+        return ", ".join(_plain_text(v, names) for v in value)
+    text = str(value)
+    if f"name.{text}" in names:
+        return names[f"name.{text}"]
+    kind, dash, copy = text.rpartition("-")
+    if dash and copy.isdigit() and f"name.{kind}" in names:
+        return names[f"name.{kind}"]
+    return text
 
 
 def describe_error(err: IllegalMove, messages: Mapping[str, str], fallback: Mapping[str, str] | None = None) -> str:

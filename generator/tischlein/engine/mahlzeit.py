@@ -448,13 +448,13 @@ def apply(state: State, move: Move | Mapping[str, Any]) -> State:
 def _dispatch(s: State, move: Move) -> None:
     handler = _HANDLERS.get(move.name)
     if handler is None:
-        _fail("mahlzeit.turn", "move.unknown", move=move.name, moves=", ".join(MOVE_NAMES))
+        _fail("mahlzeit.turn", "move.unknown", move=move.name, moves=list(MOVE_NAMES))
     if s.phase == "over":
         _fail("mahlzeit.end", "game.over")
     p = s.player_index(move.player)
     if p is None:
         _fail("mahlzeit.turn", "turn.unknown_player", player=move.player,
-              players=", ".join(x.name for x in s.players))
+              players=[x.name for x in s.players])
     if not isinstance(move.args, dict):
         _fail("mahlzeit.turn", "move.bad_args", move=move.name)
     if s.phase == "dirty-pots":
@@ -592,7 +592,7 @@ def _move_lay(s: State, p: int, args: dict) -> None:
         _fail(rule, "lay.after_discard")
     dish_id = _arg(args, "dish", rule, "lay")
     if not isinstance(dish_id, str) or dish_id not in rules.dishes:
-        _fail("mahlzeit.dishes", "lay.unknown_dish", dish=str(dish_id), dishes=", ".join(rules.dishes))
+        _fail("mahlzeit.dishes", "lay.unknown_dish", dish=str(dish_id), dishes=list(rules.dishes))
     dish = rules.dishes[dish_id]
     ingredients = _cards_arg(s, args, "ingredients", rule, "lay")
     drink = _card_arg(s, args, "drink", "mahlzeit.turn.drink", "lay", optional=True)
@@ -611,7 +611,7 @@ def _move_lay(s: State, p: int, args: dict) -> None:
             _fail(rule, "lay.not_ingredient", card=card)
         if rules.type(card) not in dish["ingredients"]:
             _fail(rule, "lay.wrong_ingredient", card=card, type=rules.type(card), dish=dish_id,
-                  needs=", ".join(dish["ingredients"]))
+                  needs=list(dish["ingredients"]))
         types.append(rules.type(card))
     for need in dish["ingredients"]:
         n = types.count(need)
@@ -626,7 +626,7 @@ def _move_lay(s: State, p: int, args: dict) -> None:
             _fail("mahlzeit.turn.drink", "lay.not_drink", card=drink)
         if rules.type(drink) not in dish["drinks"]:
             _fail("mahlzeit.turn.drink", "lay.wrong_drink", dish=dish_id, drink=drink,
-                  drinks=", ".join(dish["drinks"]))
+                  drinks=list(dish["drinks"]))
     special_types: list[str] = []
     for card in specials:
         kind, typ = rules.kind(card), rules.type(card)
@@ -640,11 +640,11 @@ def _move_lay(s: State, p: int, args: dict) -> None:
         special_types.append(typ)
         spec = rules.specials[typ]
         if spec.get("dishes") and dish_id not in spec["dishes"]:
-            _fail(srule, "special.wrong_dish", special=typ, dish=dish_id, dishes=", ".join(spec["dishes"]))
+            _fail(srule, "special.wrong_dish", special=typ, dish=dish_id, dishes=list(spec["dishes"]))
         if spec.get("needs_drink") and drink is None:
             _fail(srule, "special.needs_drink", special=typ, dish=dish_id)
         if spec.get("doubles") and (drink is None or rules.type(drink) not in spec["doubles"]):
-            _fail(srule, "special.wrong_drink", special=typ, drinks=", ".join(spec["doubles"]))
+            _fail(srule, "special.wrong_drink", special=typ, drinks=list(spec["doubles"]))
 
     # legal: carry it out
     for card in named:

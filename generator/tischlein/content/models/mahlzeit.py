@@ -88,6 +88,11 @@ class Mahlzeit:
                  "action": self.actions, "special": self.specials}.get(kind, {})
         return table.get(ref)
 
+    def names(self) -> dict[str, str]:
+        """Printed names by record id; names are never translated (the game prints them in German)."""
+        return {r.id: r.name for table in (self.dishes, self.ingredients, self.drinks, self.actions, self.specials)
+                for r in table.values()}
+
     def engine_data(self) -> dict:
         """The JSON the rules engine reads (it never reads YAML): the facts that govern play."""
         stack = [c for c in self.cards() if c.back == STACK_BACK]
