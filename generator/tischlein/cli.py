@@ -113,5 +113,10 @@ def i18n_status(langs: tuple[str, ...], verbose: bool, content_dir: Path) -> Non
                 click.echo(f"    missing  {key}")
 
 
+from .engine.cli import replay  # noqa: E402  (at the end: engine.cli uses load_or_exit)
+main.add_command(replay)
+from .pdf.cli import pdf  # noqa: E402
+main.add_command(pdf)
+
 if __name__ == "__main__":
     main()

@@ -1,0 +1,51 @@
+"""The choices a crafter makes for one PDF, validated once."""
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from .errors import PdfBuildError
+from .sheet import DUPLEX_MODES
+from .units import CARD_SIZES, DEFAULT_CARD_SIZE, PAPERS, Size
+
+BLEED_MAX_MM = 6.0
+
+
+@dataclass(frozen=True)
+class Options:
+    lang: str = "en"
+    paper: str = "a4"
+    card_size: str = DEFAULT_CARD_SIZE
+    bleed_mm: float = 3.0
+    duplex: str = "long"                        # long | short | none
+    back_offset_mm: tuple[float, float] = (0.0, 0.0)
+
+    def __post_init__(self):
+        if self.paper not in PAPERS:
+            raise PdfBuildError(f"unknown paper {self.paper!r}; known: {', '.join(PAPERS)}")
+        if self.card_size not in CARD_SIZES:
+            raise PdfBuildError(f"unknown card size {self.card_size!r}; known: {', '.join(CARD_SIZES)}")
+        if not 0 <= self.bleed_mm <= BLEED_MAX_MM:
+            raise PdfBuildError(f"bleed must be between 0 and {BLEED_MAX_MM:g} mm, got {self.bleed_mm:g}")
+        if self.duplex not in DUPLEX_MODES:
+            raise PdfBuildError(f"unknown duplex mode {self.duplex!r}; known: {', '.join(DUPLEX_MODES)}")
+
+    @property
+    def paper_size(self) -> Size:
+        return PAPERS[self.paper]
+
+    @property
+    def card(self) -> Size:
+        return CARD_SIZES[self.card_size]
+
+    def file_name(self, game_id: str) -> str:
+        """`<game>-<lang>-<paper>.pdf` for the defaults; variants add what differs."""
+        extra = []
+        if self.card_size != DEFAULT_CARD_SIZE:
+            extra.append(self.card_size)
+        if self.bleed_mm != 3.0:
+            extra.append(f"bleed{self.bleed_mm:g}")
+        if self.duplex != "long":
+            extra.append(f"duplex-{self.duplex}")
+        if self.back_offset_mm != (0.0, 0.0):
+            extra.append("offset{:g}_{:g}".format(*self.back_offset_mm))
+        return "-".join([game_id, self.lang, self.paper, *extra]) + ".pdf"

@@ -1,0 +1,239 @@
+"""Imposition: where cards sit on a sheet, their bleed, crop marks and the mirrored back cells.
+
+This is the only place that does layout arithmetic. Cards are never scaled: a sheet holds as many cards of the
+exact size as fit inside the minimum printer margin (5 mm). Two arrangements are weighed per paper:
+
+* **separate**: every card carries its own bleed on all four sides (cells of w+2b × h+2b that touch);
+* **butted**: cards touch at their trim lines, so neighbours share cut lines and only the outside of the grid has
+  bleed.
+
+Crop marks are 0.25 pt lines in the margin only, one per cut line, starting just outside the outer bleed, so no
+mark can ever be printed on a card. They are useless if the printer cannot print them, so the outer bleed of an
+axis is reduced until at least MARK_VISIBLE_MM of every mark lies inside the printable area; the layout reports
+the bleed it really used and the print guide says so.
+
+The arrangement with more cards per sheet wins; on a tie, more bleed wins. With 63 × 88 mm and 3 mm bleed:
+A4 gets 3 × 3 butted with 3 mm outer bleed; US Letter 3 × 3 butted with 3 mm at the sides and 0.2 mm at the
+top and bottom (its 7.7 mm between trim and paper edge leave no room for more once the marks are printable).
+"""
+from __future__ import annotations
+
+import math
+from dataclasses import dataclass, field
+
+from .units import MM, Size, mm, to_mm
+
+MIN_MARGIN_MM = 5.0
+MARK_GAP_MM = 0.5        # between the outer bleed edge and the start of a crop mark
+MARK_VISIBLE_MM = 2.0    # how much of each mark must lie inside the printable area
+MARK_LENGTH_MM = 7.0
+MARK_PAPER_CLEARANCE_MM = 1.0
+MARK_WIDTH_PT = 0.25
+DUPLEX_MODES = ("long", "short", "none")
+
+
+@dataclass(frozen=True)
+class Rect:
+    x: float
+    y: float
+    w: float
+    h: float
+
+    @property
+    def x1(self) -> float:
+        return self.x + self.w
+
+    @property
+    def y1(self) -> float:
+        return self.y + self.h
+
+
+@dataclass(frozen=True)
+class Cell:
+    """One card position: `trim` is the finished card, `clip` the area its art may cover (trim + bleed)."""
+
+    col: int
+    row: int            # 0 = top row
+    trim: Rect
+    clip: Rect
+
+
+@dataclass(frozen=True)
+class Line:
+    x0: float
+    y0: float
+    x1: float
+    y1: float
+
+
+@dataclass(frozen=True)
+class SheetLayout:
+    paper: Size
+    card: Size
+    arrangement: str            # "separate" | "butted"
+    cols: int
+    rows: int
+    bleed_x: float              # outer bleed actually used left/right (pt)
+    bleed_y: float              # outer bleed actually used top/bottom (pt)
+    requested_bleed: float      # pt
+    cells: tuple[Cell, ...] = field(repr=False)
+    outer: Rect = field(repr=False)           # the outer bleed edge of the full grid
+
+    @property
+    def marks(self) -> tuple[Line, ...]:
+        return self.marks_for(len(self.cells))
+
+    def marks_for(self, used: int) -> tuple[Line, ...]:
+        """Crop marks for the first `used` cells (a part-filled last sheet gets marks for its cards only)."""
+        return tuple(_crop_marks(self.page_w, self.page_h, list(self.cells[:used]), self.outer))
+
+    @property
+    def per_sheet(self) -> int:
+        return self.cols * self.rows
+
+    @property
+    def page_w(self) -> float:
+        return self.paper.width
+
+    @property
+    def page_h(self) -> float:
+        return self.paper.height
+
+    @property
+    def bleed_reduced(self) -> bool:
+        return self.bleed_x < self.requested_bleed - 1e-6 or self.bleed_y < self.requested_bleed - 1e-6
+
+    @property
+    def grid(self) -> Rect:
+        return self.outer
+
+    def describe(self) -> dict[str, str]:
+        """Numbers for the print guide, in millimetres."""
+        g = self.grid
+        return {
+            "cols": str(self.cols), "rows": str(self.rows), "arrangement": self.arrangement,
+            "bleed_x": _fmt(to_mm(self.bleed_x)), "bleed_y": _fmt(to_mm(self.bleed_y)),
+            "bleed": _fmt(to_mm(self.requested_bleed)),
+            "margin_x": _fmt(to_mm(g.x)), "margin_y": _fmt(to_mm(min(g.y, self.page_h - g.y1))),
+        }
+
+    def back_cell(self, cell: Cell, duplex: str) -> Cell:
+        """Where the back of `cell` goes on the following page so it lands behind the front.
+
+        Portrait sheets: long-edge flip mirrors the columns (x → W − x − w), short-edge flip the rows.
+        """
+        if duplex == "long":
+            return Cell(self.cols - 1 - cell.col, cell.row, _mirror_x(cell.trim, self.page_w),
+                        _mirror_x(cell.clip, self.page_w))
+        if duplex == "short":
+            return Cell(cell.col, self.rows - 1 - cell.row, _mirror_y(cell.trim, self.page_h),
+                        _mirror_y(cell.clip, self.page_h))
+        raise ValueError(f"no back pages for duplex mode {duplex!r}")
+
+
+def _fmt(value: float) -> str:
+    return f"{value:.1f}".rstrip("0").rstrip(".")
+
+
+def _mirror_x(r: Rect, page_w: float) -> Rect:
+    return Rect(page_w - r.x - r.w, r.y, r.w, r.h)
+
+
+def _mirror_y(r: Rect, page_h: float) -> Rect:
+    return Rect(r.x, page_h - r.y - r.h, r.w, r.h)
+
+
+def plan(paper: Size, card: Size, bleed_mm: float = 3.0, min_margin_mm: float = MIN_MARGIN_MM) -> SheetLayout:
+    """The best honest layout of `card` on portrait `paper`; raises ValueError when not one card fits."""
+    if bleed_mm < 0:
+        raise ValueError("bleed must not be negative")
+    W, H, w, h, b, m = paper.width, paper.height, card.width, card.height, mm(bleed_mm), mm(min_margin_mm)
+    marks = mm(MARK_GAP_MM + MARK_VISIBLE_MM)        # room the marks need outside the bleed
+    eps = 1e-6
+    candidates = []
+    # separate: each card with its own bleed, and room for printable marks around the grid
+    cols = math.floor((W - 2 * (m + marks) + eps) / (w + 2 * b))
+    rows = math.floor((H - 2 * (m + marks) + eps) / (h + 2 * b))
+    if cols > 0 and rows > 0:
+        candidates.append((cols * rows, 2 * b, "separate", cols, rows, b, b))
+    # butted: shared cut lines; the trims keep the printer margin, the outer bleed takes what the marks leave
+    cols, rows = math.floor((W - 2 * m + eps) / w), math.floor((H - 2 * m + eps) / h)
+    if cols > 0 and rows > 0:
+        bx = _floor_tenth(max(0.0, min(b, (W - cols * w) / 2 - m - marks)))
+        by = _floor_tenth(max(0.0, min(b, (H - rows * h) / 2 - m - marks)))
+        candidates.append((cols * rows, bx + by, "butted", cols, rows, bx, by))
+    if not candidates:
+        raise ValueError(f"a {card.label} mm card does not fit on {paper.name} with {min_margin_mm:g} mm margins")
+    # most cards first; then most bleed; then prefer separate (listed first) via stable sort
+    candidates.sort(key=lambda c: (-c[0], -round(c[1], 6)))
+    _, _, arrangement, cols, rows, bx, by = candidates[0]
+    return _layout(paper, card, arrangement, cols, rows, bx, by, b)
+
+
+def _floor_tenth(points: float) -> float:
+    """Round a bleed down to 0.1 mm, so the guide can state it exactly."""
+    return mm(math.floor(to_mm(points) * 10 + 1e-6) / 10)
+
+
+def _layout(paper: Size, card: Size, arrangement: str, cols: int, rows: int, bx: float, by: float,
+            b: float) -> SheetLayout:
+    W, H, w, h = paper.width, paper.height, card.width, card.height
+    if arrangement == "separate":
+        pitch_x, pitch_y, inner = w + 2 * bx, h + 2 * by, True
+    else:
+        pitch_x, pitch_y, inner = w, h, False
+    grid_w = cols * pitch_x + (0 if inner else 2 * bx)
+    grid_h = rows * pitch_y + (0 if inner else 2 * by)
+    gx, gy = (W - grid_w) / 2, (H - grid_h) / 2          # lower-left of the outer bleed edge
+    cells = []
+    for row in range(rows):
+        for col in range(cols):
+            x = gx + bx + col * pitch_x
+            y = gy + grid_h - by - (row + 1) * pitch_y + (by if inner else 0)
+            trim = Rect(x, y, w, h)
+            if inner:
+                clip = Rect(x - bx, y - by, w + 2 * bx, h + 2 * by)
+            else:   # butted: bleed only on the sides that face the paper edge
+                left = bx if col == 0 else 0
+                right = bx if col == cols - 1 else 0
+                top = by if row == 0 else 0
+                bottom = by if row == rows - 1 else 0
+                clip = Rect(x - left, y - bottom, w + left + right, h + bottom + top)
+            cells.append(Cell(col, row, trim, clip))
+    return SheetLayout(paper, card, arrangement, cols, rows, bx, by, b, tuple(cells), Rect(gx, gy, grid_w, grid_h))
+
+
+def _crop_marks(W: float, H: float, cells: list[Cell], grid: Rect) -> list[Line]:
+    """One short mark per cut line at each end of the grid, in the margin, never on a card."""
+    gap, length, clearance = MARK_GAP_MM * MM, MARK_LENGTH_MM * MM, MARK_PAPER_CLEARANCE_MM * MM
+    xs = sorted({round(v, 4) for c in cells for v in (c.trim.x, c.trim.x1)})
+    ys = sorted({round(v, 4) for c in cells for v in (c.trim.y, c.trim.y1)})
+    marks = []
+    top0, top1 = grid.y1 + gap, min(grid.y1 + gap + length, H - clearance)
+    bot0, bot1 = grid.y - gap, max(grid.y - gap - length, clearance)
+    left0, left1 = grid.x - gap, max(grid.x - gap - length, clearance)
+    right0, right1 = grid.x1 + gap, min(grid.x1 + gap + length, W - clearance)
+    for x in xs:
+        if top1 > top0:
+            marks.append(Line(x, top0, x, top1))
+        if bot0 > bot1:
+            marks.append(Line(x, bot1, x, bot0))
+    for y in ys:
+        if left0 > left1:
+            marks.append(Line(left1, y, left0, y))
+        if right1 > right0:
+            marks.append(Line(right0, y, right1, y))
+    return marks
+
+
+def draw_marks(canvas, layout: SheetLayout, used: int | None = None) -> None:
+    """Crop marks in black, 0.25 pt, for the first `used` cells (all by default)."""
+    canvas.saveState()
+    canvas.setLineWidth(MARK_WIDTH_PT)
+    canvas.setStrokeColorRGB(0, 0, 0)
+    path = canvas.beginPath()
+    for line in layout.marks_for(len(layout.cells) if used is None else used):
+        path.moveTo(line.x0, line.y0)
+        path.lineTo(line.x1, line.y1)
+    canvas.drawPath(path, stroke=1, fill=0)
+    canvas.restoreState()

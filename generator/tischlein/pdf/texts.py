@@ -1,0 +1,33 @@
+"""Translated texts for one PDF: game strings and interface strings, with {placeholder} filling."""
+from __future__ import annotations
+
+from typing import Any
+
+
+class Texts:
+    """Looks texts up in one language and remembers whether any fell back to English."""
+
+    def __init__(self, ui, lang: str, game=None):
+        self.ui, self.lang, self.game = ui, lang, game
+        self.fallback = False
+
+    def game_text(self, key: str) -> str:
+        resolved = self.game.catalog.get("game:" + key, self.lang)
+        self.fallback |= resolved.fallback
+        return resolved.text
+
+    def ui_text(self, key: str, **values: Any) -> str:
+        resolved = self.ui.get("ui:" + key, self.lang)
+        self.fallback |= resolved.fallback
+        return fill(resolved.text, **values)
+
+    __call__ = ui_text
+
+    def has_ui(self, key: str) -> bool:
+        return "ui:" + key in self.ui.source
+
+
+def fill(text: str, **values: Any) -> str:
+    for name, value in values.items():
+        text = text.replace("{" + name + "}", str(value))
+    return text
