@@ -847,6 +847,10 @@ def ranking(state: State) -> list[dict]:
              "rank": 1 + sum(1 for o in scores if key[o["player"]] > key[s["player"]])} for s in ranked]
 
 
+def is_over(state: State) -> bool:
+    return state.phase == "over"
+
+
 def winners(state: State) -> list[str]:
     return [r["player"] for r in ranking(state) if r["rank"] == 1]
 
