@@ -9,12 +9,16 @@ from . import schema
 from .errors import Problems
 from .i18n import LANGUAGES, SOURCE_LANGUAGE, Catalog, Translation, tokens
 from .models import mahlzeit
+from .models import diced_veggies
+from .models import suppenkasper
 from .texts import walk_texts
 from .yamlfile import LineDict, read_yaml
 
 # game id -> (schema of its game.yaml, builder of its typed model)
 GAME_MODELS: dict[str, tuple[str, Callable[[Any, str, Problems], Any]]] = {
     mahlzeit.GAME_ID: ("mahlzeit.game.schema.json", mahlzeit.build),
+    diced_veggies.GAME_ID: ("diced-veggies.game.schema.json", diced_veggies.build),
+    suppenkasper.GAME_ID: ("suppenkasper.game.schema.json", suppenkasper.build),
 }
 
 # The text files of a game folder besides game.yaml: file stem -> (schema, keys flattened by id?)
