@@ -69,13 +69,21 @@ def build(games: tuple[str, ...], langs: tuple[str, ...], papers: tuple[str, ...
           content_dir: Path, out_dir: Path) -> None:
     """Build every game's PDFs and the rules site into the output folder."""
     from .pdf.cli import build_pdfs
+    from .pdf.errors import PdfBuildError
+    from .pdf.games import BUILDERS as PDF_GAMES
     from .site.build import build_site
 
     started = time.perf_counter()
     content = load_or_exit(content_dir, list(games))
     for game in content.games.values():
+        if game.id not in PDF_GAMES:
+            click.echo(f"pdf   {game.id}: no print-and-play layout yet (content only)")
+            continue
         game_langs = list(langs) or languages_of(game)
-        paths = build_pdfs(content, game.id, game_langs, list(papers) or ["a4", "letter"], out_dir)
+        try:
+            paths = build_pdfs(content, game.id, game_langs, list(papers) or ["a4", "letter"], out_dir)
+        except PdfBuildError as exc:
+            raise click.ClickException(str(exc)) from None
         for path in paths:
             click.echo(f"pdf   {path}  ({path.stat().st_size / 1024:.0f} KiB)")
     if not no_site:
@@ -115,6 +123,8 @@ def i18n_status(langs: tuple[str, ...], verbose: bool, content_dir: Path) -> Non
 
 from .engine.cli import replay  # noqa: E402  (at the end: engine.cli uses load_or_exit)
 main.add_command(replay)
+from .site.cli import site  # noqa: E402
+main.add_command(site)
 from .pdf.cli import pdf  # noqa: E402
 main.add_command(pdf)
 

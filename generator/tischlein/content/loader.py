@@ -9,6 +9,8 @@ from . import schema
 from .errors import Problems
 from .i18n import LANGUAGES, SOURCE_LANGUAGE, Catalog, Translation, tokens
 from .models import mahlzeit
+from .models import schwarzwaelder_kirsch
+from .models import ta_na_mesa
 from .models import diced_veggies
 from .models import suppenkasper
 from .texts import walk_texts
@@ -17,6 +19,8 @@ from .yamlfile import LineDict, read_yaml
 # game id -> (schema of its game.yaml, builder of its typed model)
 GAME_MODELS: dict[str, tuple[str, Callable[[Any, str, Problems], Any]]] = {
     mahlzeit.GAME_ID: ("mahlzeit.game.schema.json", mahlzeit.build),
+    schwarzwaelder_kirsch.GAME_ID: ("schwarzwaelder-kirsch.game.schema.json", schwarzwaelder_kirsch.build),
+    ta_na_mesa.GAME_ID: ("ta-na-mesa.game.schema.json", ta_na_mesa.build),
     diced_veggies.GAME_ID: ("diced-veggies.game.schema.json", diced_veggies.build),
     suppenkasper.GAME_ID: ("suppenkasper.game.schema.json", suppenkasper.build),
 }

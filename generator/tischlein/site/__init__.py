@@ -1,0 +1,1 @@
+"""The rules site: content → Markdown pages → MkDocs-Material, plus the in-browser engine (Pyodide)."""

@@ -1,0 +1,82 @@
+"""Static files the site needs besides pages: self-hosted Pyodide, the engine as a zip, compiled game JSON,
+PDF downloads and card images."""
+from __future__ import annotations
+
+import json
+import shutil
+import zipfile
+from pathlib import Path
+
+from ..content.loader import Content, GameContent
+from .pages import Downloads
+
+ROOT = Path(__file__).resolve().parents[3]
+PYODIDE_FILES = ("pyodide.mjs", "pyodide.asm.mjs", "pyodide.asm.wasm", "python_stdlib.zip", "pyodide-lock.json")
+PACKAGE = Path(__file__).resolve().parents[1]          # generator/tischlein
+PAPERS = ("a4", "letter")
+
+
+def copy_pyodide(dest: Path, source: Path | None = None) -> int:
+    """Copy the five files Pyodide needs to boot from node_modules/pyodide (pinned in package.json)."""
+    source = source or ROOT / "node_modules" / "pyodide"
+    missing = [f for f in PYODIDE_FILES if not (source / f).exists()]
+    if missing:
+        raise FileNotFoundError(f"{source}: missing {', '.join(missing)}; run `npm ci` (pyodide is pinned in "
+                                f"package.json)")
+    dest.mkdir(parents=True, exist_ok=True)
+    total = 0
+    for name in PYODIDE_FILES:
+        shutil.copy2(source / name, dest / name)
+        total += (dest / name).stat().st_size
+    return total
+
+
+def zip_engine(dest: Path, package: Path | None = None) -> int:
+    """engine.zip: tischlein/__init__.py and tischlein/engine/**.py, byte-identical across builds."""
+    package = package or PACKAGE
+    files = [package / "__init__.py"] + sorted((package / "engine").rglob("*.py"))
+    dest.parent.mkdir(parents=True, exist_ok=True)
+    tmp = dest.with_suffix(".tmp")
+    with zipfile.ZipFile(tmp, "w", zipfile.ZIP_DEFLATED) as zf:
+        for f in files:
+            if "__pycache__" in f.parts or not f.exists():
+                continue
+            arc = "tischlein/" + f.relative_to(package).as_posix()
+            info = zipfile.ZipInfo(arc, date_time=(2020, 1, 1, 0, 0, 0))
+            info.compress_type = zipfile.ZIP_DEFLATED
+            info.external_attr = 0o644 << 16
+            zf.writestr(info, f.read_bytes())
+    tmp.replace(dest)
+    return dest.stat().st_size
+
+
+def game_payload(game: GameContent, languages: list[str]) -> dict:
+    """What engine.api.run() takes as `game`: the compiled data plus the messages (and printed names) in every
+    language."""
+    return {
+        "data": game.model.engine_data(),
+        "messages": {lang: game.engine_messages(lang) for lang in languages},
+    }
+
+
+def write_game_json(dest: Path, payload: dict) -> None:
+    dest.parent.mkdir(parents=True, exist_ok=True)
+    dest.write_text(json.dumps(payload, ensure_ascii=False, sort_keys=True, separators=(",", ":")), encoding="utf-8")
+
+
+def copy_downloads(content: Content, out_dir: Path, docs: Path, languages: list[str]) -> dict[str, Downloads]:
+    """Copy output/pdf/<game>/<game>-<lang>-<paper>.pdf into docs/downloads/<game>/ when they exist."""
+    found: dict[str, Downloads] = {}
+    for game_id in content.games:
+        d = Downloads()
+        for lang in languages:
+            for paper in PAPERS:
+                name = f"{game_id}-{lang}-{paper}.pdf"
+                src = out_dir / "pdf" / game_id / name
+                if src.is_file():
+                    rel = f"downloads/{game_id}/{name}"
+                    (docs / rel).parent.mkdir(parents=True, exist_ok=True)
+                    shutil.copy2(src, docs / rel)
+                    d.files.append((lang, paper, rel, src.stat().st_size))
+        found[game_id] = d
+    return found

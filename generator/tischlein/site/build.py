@@ -1,0 +1,275 @@
+"""Build the rules site: generate docs/ from content in a work folder, run `mkdocs build --strict`, and move
+the result into <out>/site atomically.
+
+The work folder holds:
+  mkdocs.yml   INHERITs site/mkdocs.yml; adds docs_dir, site_dir, nav and the translated nav section titles
+  overrides/   a copy of site/overrides (theme.custom_dir is resolved relative to the generated config)
+  docs/        generated pages (<page>.md, <page>.de.md, ...), assets/ (css, js, pyodide, engine.zip, game JSON),
+               downloads/ (PDFs), images/ (card faces)
+
+Only this package knows about MkDocs: content, engine and PDF code do not, so the site layer can move (e.g. to
+Zensical, which reads mkdocs.yml) without touching them.
+
+Instant navigation is off (see site/mkdocs.yml). Without it every page is a plain document: the language
+switcher keeps the page, pages work on any host and port whatever site_url says, and no hooks file is needed
+to quiet mkdocs-static-i18n. The try-it panel boots Pyodide once per page visit, only when asked.
+"""
+from __future__ import annotations
+
+import copy
+import json
+import os
+import shutil
+import subprocess
+import sys
+import tempfile
+import time
+from dataclasses import dataclass, field
+from pathlib import Path
+from types import ModuleType
+from typing import Any
+
+import yaml
+
+from ..content.loader import Content, GameContent
+from . import assets, images
+from .pages import ExampleRender, SiteWriter
+
+ROOT = Path(__file__).resolve().parents[3]
+SITE_SRC = ROOT / "site"
+
+
+class SiteBuildError(RuntimeError):
+    pass
+
+
+@dataclass
+class BuildReport:
+    site: Path
+    seconds: float = 0.0
+    bytes: int = 0
+    pages: int = 0
+    warnings: list[str] = field(default_factory=list)
+    downloads: dict[str, list[tuple[str, int]]] = field(default_factory=dict)
+
+
+class _TagTolerantLoader(yaml.SafeLoader):
+    """Reads site/mkdocs.yml without resolving MkDocs' !ENV / !relative tags (we only need plain keys)."""
+
+
+_TagTolerantLoader.add_multi_constructor("!", lambda loader, suffix, node: None)
+
+
+def base_config(site_src: Path = SITE_SRC) -> dict:
+    with open(site_src / "mkdocs.yml", encoding="utf-8") as f:
+        return yaml.load(f, Loader=_TagTolerantLoader)
+
+
+def site_languages(config: dict) -> list[str]:
+    """The languages to build, default first, from the i18n plugin entry of site/mkdocs.yml."""
+    for plugin in config.get("plugins", []):
+        if isinstance(plugin, dict) and "i18n" in plugin:
+            langs = [lang for lang in plugin["i18n"]["languages"] if lang.get("build", True)]
+            langs.sort(key=lambda lang: not lang.get("default", False))
+            return [lang["locale"] for lang in langs]
+    return ["en"]
+
+
+def load_engine() -> ModuleType | None:
+    try:
+        from ..engine import api  # type: ignore[attr-defined]
+    except ImportError:
+        return None
+    return api
+
+
+def build_site(content: Content, out_dir: Path, site_url: str | None = None, *,
+               engine: ModuleType | Any | None = None, engine_package: Path | None = None,
+               pdf_root: Path | None = None, keep_work: Path | None = None,
+               report: BuildReport | None = None) -> Path:
+    """Build the site into out_dir/site and return that path.
+
+    `engine` is the rules engine's api module (default: tischlein.engine.api); `engine_package` the package
+    folder zipped for the browser (default: generator/tischlein). `pdf_root` is where output/pdf/ lives
+    (default: out_dir). `keep_work` keeps the generated docs folder there for inspection.
+    """
+    started = time.perf_counter()
+    out_dir = Path(out_dir)
+    report = report if report is not None else BuildReport(out_dir / "site")
+    config = base_config()
+    languages = site_languages(config)
+    engine = engine if engine is not None else load_engine()
+
+    work = Path(tempfile.mkdtemp(prefix="tischlein-site-")) if keep_work is None else Path(keep_work)
+    if keep_work is not None and work.exists():
+        shutil.rmtree(work)
+    try:
+        docs = work / "docs"
+        docs.mkdir(parents=True)
+        shutil.copytree(SITE_SRC / "assets", docs / "assets")
+        if (SITE_SRC / "overrides").is_dir():
+            shutil.copytree(SITE_SRC / "overrides", work / "overrides")
+        else:
+            (work / "overrides").mkdir()
+        assets.copy_pyodide(docs / "assets" / "pyodide")
+        assets.zip_engine(docs / "assets" / "engine" / "engine.zip", engine_package)
+
+        examples: dict[str, list[ExampleRender]] = {}
+        for game in content.games.values():
+            payload = assets.game_payload(game, languages)
+            assets.write_game_json(docs / "assets" / "games" / f"{game.id}.json", payload)
+            examples[game.id] = replay_examples(game, payload, languages, engine, report.warnings)
+
+        downloads = assets.copy_downloads(content, Path(pdf_root or out_dir), docs, languages)
+        report.downloads = {g: [(p, s) for _, _, p, s in d.files] for g, d in downloads.items()}
+        card_images = {g.id: {lang: images.card_images(g, Path(pdf_root or out_dir), docs, lang)
+                               for lang in languages} for g in content.games.values()}
+        for per_lang in card_images.values():       # a language without its own PDF shows the English cards
+            for lang in languages:
+                per_lang[lang] = per_lang[lang] or per_lang[languages[0]]
+
+        writer = SiteWriter(content, languages)
+        nav = writer.write_all(docs, downloads, examples, card_images)
+        report.pages = sum(1 for _ in docs.rglob("*.md"))
+
+        site_dir = work / "site"
+        _write_config(work, config, nav, content, languages, site_dir)
+        _run_mkdocs(work / "mkdocs.yml", site_url)
+
+        target = out_dir / "site"
+        out_dir.mkdir(parents=True, exist_ok=True)
+        old = out_dir / f".site-old-{os.getpid()}"
+        if target.exists():
+            target.rename(old)
+        shutil.move(str(site_dir), str(target))
+        if old.exists():
+            shutil.rmtree(old)
+    finally:
+        if keep_work is None:
+            shutil.rmtree(work, ignore_errors=True)
+    report.site = target
+    report.seconds = time.perf_counter() - started
+    report.bytes = sum(f.stat().st_size for f in target.rglob("*") if f.is_file())
+    return target
+
+
+def replay_examples(game: GameContent, payload: dict, languages: list[str], engine: Any,
+                    warnings: list[str]) -> list[ExampleRender]:
+    """Run each example through the engine in every language (messages are translated by the engine)."""
+    renders = []
+    for example in game.examples:
+        ex = {k: v for k, v in example.items() if not k.startswith("_")}
+        render = ExampleRender(ex)
+        if engine is None:
+            render.error = "The rules engine (tischlein.engine.api) is not available in this build."
+            warnings.append(f"{game.id}/{ex['id']}: {render.error}")
+            renders.append(render)
+            continue
+        try:
+            for lang in languages:
+                result = engine.run(payload, ex, None, lang)
+                render.results[lang] = result
+                render.illegal[lang] = _illegal(engine, payload, ex, result, lang)
+            first = render.results[languages[0]]
+            render.differences = _differences(engine, payload, ex, first)
+            render.matches = bool(first.get("ok")) and not render.differences and all(
+                item["error"] and item["error"].get("rule") == item["expected_rule"]
+                for item in render.illegal[languages[0]])
+        except Exception as exc:  # an engine bug must not hide the rest of the site; it is reported
+            render.error = f"{type(exc).__name__}: {exc}"
+            render.results, render.illegal = {}, {}
+            warnings.append(f"{game.id}/{ex['id']}: the engine failed: {render.error}")
+        if render.results and not render.matches:
+            warnings.append(f"{game.id}/{ex['id']}: the replay does not give the expected result")
+        renders.append(render)
+    return renders
+
+
+def _start_state(example: dict, result: dict) -> Any:
+    start = result.get("start")
+    return start["state"] if isinstance(start, dict) and "state" in start else example.get("start")
+
+
+def _final_state(example: dict, result: dict) -> Any:
+    steps = [s for s in result.get("steps", []) if s.get("state") is not None]
+    return steps[-1]["state"] if steps else _start_state(example, result)
+
+
+def _differences(engine: Any, payload: dict, example: dict, result: dict) -> list[str]:
+    """What the final state gets wrong against the example's `expect`, by the engine's own comparison.
+
+    Uses api.check_expect(game, state, expect) when the api offers it, else the game module's
+    check_expect(from_dict(...)); without either, a plain subset comparison."""
+    expect = example.get("expect") or {}
+    state = _final_state(example, result)
+    if hasattr(engine, "check_expect"):
+        return list(engine.check_expect(payload, state, expect))
+    try:
+        from ..engine import GAMES  # type: ignore[attr-defined]
+        module = GAMES[payload["data"]["game"]]
+        return list(module.check_expect(module.from_dict(payload["data"], state), expect))
+    except (ImportError, KeyError, AttributeError):
+        return [] if _holds(expect, state) else ["the final state differs from `expect`"]
+
+
+def _illegal(engine: Any, payload: dict, ex: dict, result: dict, lang: str) -> list[dict]:
+    out = []
+    for i, item in enumerate(ex.get("illegal", [])):
+        move = {k: v for k, v in item.items() if k in ("player", "move", "args")}
+        state = _start_state(ex, result) if item.get("from") == "start" else _final_state(ex, result)
+        checked = engine.check_move(payload, copy.deepcopy(state), move, lang)
+        error = None
+        if isinstance(checked, dict):
+            error = checked.get("error") if "error" in checked or "legal" in checked else checked
+            if checked.get("legal") is True:
+                error = None
+        out.append({"move": move, "note_key": f"examples:{ex['id']}.illegal.{i}.note", "error": error,
+                    "expected_rule": item.get("rule")})
+    return out
+
+
+def _holds(expected: Any, actual: Any) -> bool:
+    """Everything `expected` says is in `actual` (dicts: a subset of keys; everything else: equal)."""
+    if isinstance(expected, dict):
+        return isinstance(actual, dict) and all(k in actual and _holds(v, actual[k]) for k, v in expected.items())
+    return expected == actual
+
+
+def _write_config(work: Path, config: dict, nav: list, content: Content, languages: list[str],
+                  site_dir: Path) -> None:
+    plugins = copy.deepcopy(config.get("plugins", []))
+    for plugin in plugins:
+        if isinstance(plugin, dict) and "i18n" in plugin:
+            for lang in plugin["i18n"]["languages"]:
+                locale = lang["locale"]
+                if locale in languages:
+                    lang.setdefault("nav_translations", {})["Examples"] = content.ui.text("ui:site.examples", locale)
+                    lang.setdefault("site_name", config.get("site_name", "tischlein"))
+    generated = {
+        "INHERIT": str(SITE_SRC / "mkdocs.yml"),
+        "docs_dir": "docs",
+        "site_dir": str(site_dir),
+        "nav": nav,
+        "plugins": plugins,
+    }
+    (work / "mkdocs.yml").write_text("# generated by `tischlein site`; edit site/mkdocs.yml instead\n"
+                                     + yaml.safe_dump(generated, allow_unicode=True, sort_keys=False),
+                                     encoding="utf-8")
+
+
+def _run_mkdocs(config_file: Path, site_url: str | None) -> None:
+    env = dict(os.environ, NO_MKDOCS_2_WARNING="1")
+    if site_url:
+        env["SITE_URL"] = site_url
+    proc = subprocess.run([sys.executable, "-m", "mkdocs", "build", "--strict", "--clean", "-q",
+                           "-f", str(config_file)], cwd=config_file.parent, env=env,
+                          capture_output=True, text=True)
+    if proc.returncode != 0:
+        log = "\n".join(line for line in (proc.stdout + proc.stderr).splitlines()
+                        if "WARNING" in line or "ERROR" in line or "Error" in line) or proc.stderr[-4000:]
+        raise SiteBuildError(f"mkdocs build --strict failed:\n{log}")
+
+
+def describe(report: BuildReport) -> str:
+    return json.dumps({"site": str(report.site), "seconds": round(report.seconds, 2), "bytes": report.bytes,
+                       "pages": report.pages}, indent=None)

@@ -1,0 +1,57 @@
+// Module web worker: boots the self-hosted Pyodide (Pyodide 314 supports module workers only), unpacks the
+// tischlein engine (engine.zip: tischlein/__init__.py + tischlein/engine/*.py) and answers
+// {id, type: "init" | "run" | "check", ...} with {id, ok, result | error}. JSON strings cross the boundary.
+import { loadPyodide } from "../pyodide/pyodide.mjs";
+
+const ENGINE_DIR = "/home/pyodide/tischlein-engine";
+let ready = null;
+let py = null;
+
+async function init(engineUrl) {
+  py = await loadPyodide({ indexURL: new URL("../pyodide/", import.meta.url).href });
+  const response = await fetch(engineUrl);
+  if (!response.ok) throw new Error(`${engineUrl}: HTTP ${response.status}`);
+  py.unpackArchive(await response.arrayBuffer(), "zip", { extractDir: ENGINE_DIR });
+  py.runPython(`
+import importlib, json, sys
+sys.path.insert(0, ${JSON.stringify(ENGINE_DIR)})
+importlib.invalidate_caches()
+from tischlein.engine import api as _tl_api
+_tl_games = {}
+
+def _tl_game(key, text):
+    if key not in _tl_games:
+        _tl_games[key] = json.loads(text)
+    return _tl_games[key]
+
+def _tl_run(key, game_text, example_text, lang):
+    return json.dumps(_tl_api.run(_tl_game(key, game_text), json.loads(example_text), None, lang))
+
+def _tl_check(key, game_text, state_text, move_text, lang):
+    return json.dumps(_tl_api.check_move(_tl_game(key, game_text), json.loads(state_text),
+                                         json.loads(move_text), lang))
+`);
+  return { python: py.runPython("import sys; sys.version.split()[0]") };
+}
+
+self.onmessage = async (event) => {
+  const msg = event.data;
+  try {
+    let result;
+    if (msg.type === "init") {
+      ready = ready || init(msg.engine);
+      result = await ready;
+    } else if (msg.type === "run") {
+      await ready;
+      result = py.globals.get("_tl_run")(msg.gameKey, msg.game, msg.example, msg.lang);
+    } else if (msg.type === "check") {
+      await ready;
+      result = py.globals.get("_tl_check")(msg.gameKey, msg.game, msg.state, msg.move, msg.lang);
+    } else {
+      throw new Error(`unknown request ${msg.type}`);
+    }
+    self.postMessage({ id: msg.id, ok: true, result });
+  } catch (err) {
+    self.postMessage({ id: msg.id, ok: false, error: String(err && err.message ? err.message : err) });
+  }
+};

@@ -1,0 +1,174 @@
+// The "try it" panel on example pages. Loads nothing until the reader clicks: then it starts a module web
+// worker (engine-worker.mjs) that boots the self-hosted Pyodide and the tischlein engine, and checks the moves
+// the reader edits. All URLs are relative to this script or to the page: the site needs no other origin.
+const WORKER_URL = new URL("./engine-worker.mjs", import.meta.url);
+
+let worker = null;
+let booted = null;
+let seq = 0;
+const waiting = new Map();
+
+function fmt(template, params) {
+  return template.replace(/\{(\w+)\}/g, (m, k) => (k in params ? String(params[k]) : m));
+}
+
+function el(tag, attrs = {}, ...children) {
+  const node = document.createElement(tag);
+  for (const [k, v] of Object.entries(attrs)) {
+    if (k === "class") node.className = v;
+    else node.setAttribute(k, v);
+  }
+  for (const child of children) node.append(child);   // strings become text nodes: never innerHTML
+  return node;
+}
+
+function call(message) {
+  const id = ++seq;
+  return new Promise((resolve, reject) => {
+    waiting.set(id, { resolve, reject });
+    worker.postMessage({ ...message, id });
+  });
+}
+
+function boot(engineUrl) {
+  if (!booted) {
+    worker = new Worker(WORKER_URL, { type: "module" });
+    worker.onmessage = (event) => {
+      const { id, ok, result, error } = event.data;
+      const w = waiting.get(id);
+      if (!w) return;
+      waiting.delete(id);
+      ok ? w.resolve(result) : w.reject(new Error(error));
+    };
+    worker.onerror = (event) => {
+      for (const w of waiting.values()) w.reject(new Error(event.message || "worker error"));
+      waiting.clear();
+    };
+    booted = call({ type: "init", engine: engineUrl });
+  }
+  return booted;
+}
+
+const games = new Map();
+function gameJson(url) {
+  if (!games.has(url)) {
+    games.set(url, fetch(url).then((r) => {
+      if (!r.ok) throw new Error(`${url}: HTTP ${r.status}`);
+      return r.text();
+    }));
+  }
+  return games.get(url);
+}
+
+function setup(panel) {
+  if (panel.dataset.tlReady) return;
+  panel.dataset.tlReady = "1";
+  const data = JSON.parse(panel.dataset.tryit);
+  const s = data.strings;
+  const base = document.baseURI;
+  const engineUrl = new URL(panel.dataset.engine, base).href;
+  const gameUrl = new URL(panel.dataset.game, base).href;
+  const rulesUrl = new URL(panel.dataset.rules || ".", base);
+  const lang = panel.dataset.lang || "en";
+  const original = (data.example.moves || []).map((m) => {
+    const { note, ...move } = m;
+    return JSON.stringify(move);
+  }).join("\n");
+
+  const start = panel.querySelector(".tl-tryit-start");
+  start.addEventListener("click", async () => {
+    start.disabled = true;
+    const status = el("p", { class: "tl-tryit-status", role: "status", "data-state": "loading" }, s.loading);
+    const help = el("p", { class: "tl-tryit-help" }, s.help);
+    const area = el("textarea", { spellcheck: "false", "aria-label": s.help, class: "tl-tryit-moves" });
+    area.value = original;
+    const check = el("button", { type: "button", class: "md-button md-button--primary tl-tryit-check" }, s.check);
+    const reset = el("button", { type: "button", class: "md-button tl-tryit-reset" }, s.reset);
+    const results = el("ol", { class: "tl-tryit-results", "aria-live": "polite" });
+    check.disabled = true;
+    start.replaceWith(el("div", { class: "tl-tryit-body" }, status, help, area, check, reset, results));
+
+    const t0 = performance.now();
+    try {
+      await boot(engineUrl);
+      const seconds = ((performance.now() - t0) / 1000).toFixed(1);
+      status.textContent = fmt(s.ready, { seconds });
+      status.dataset.state = "ready";
+      status.dataset.readyMs = String(Math.round(performance.now() - t0));
+      check.disabled = false;
+    } catch (err) {
+      status.textContent = fmt(s.failed, { error: err.message });
+      status.dataset.state = "failed";
+      return;
+    }
+
+    reset.addEventListener("click", () => { area.value = original; results.replaceChildren(); });
+    check.addEventListener("click", async () => {
+      results.replaceChildren();
+      const lines = area.value.split("\n").map((l) => l.trim()).filter((l) => l);
+      const moves = [];
+      for (const [i, line] of lines.entries()) {
+        try {
+          const move = JSON.parse(line);
+          if (typeof move !== "object" || move === null || Array.isArray(move)) throw new Error("{…}");
+          moves.push(move);
+        } catch (err) {
+          results.append(el("li", { class: "tl-res-bad" }, fmt(s.bad_json, { line: i + 1, error: err.message })));
+          return;
+        }
+      }
+      check.disabled = true;
+      status.dataset.state = "checking";
+      try {
+        const game = await gameJson(gameUrl);
+        const example = { ...data.example, moves };
+        const out = JSON.parse(await call({ type: "run", game, gameKey: gameUrl, example: JSON.stringify(example), lang }));
+        show(out, moves);
+      } catch (err) {
+        results.append(el("li", { class: "tl-res-bad" }, fmt(s.failed, { error: err.message })));
+      } finally {
+        check.disabled = false;
+        status.dataset.state = "ready";
+      }
+    });
+
+    function show(out, moves) {
+      const err = out.error;
+      if (err && (err.index === null || err.index === undefined)) {
+        results.append(el("li", { class: "tl-res-bad", "data-result": "error" }, err.message || err.key));
+      }
+      moves.forEach((move, i) => {
+        const code = el("code", {}, JSON.stringify(move));
+        if (i < out.steps.length) {
+          const step = out.steps[i];
+          results.append(el("li", { "data-result": "legal" }, el("span", { class: "tl-res-ok" }, `✓ ${s.legal}`), " ",
+            code, step.text ? ` — ${step.text}` : ""));
+        } else if (err && err.index === i) {
+          const li = el("li", { "data-result": "illegal", "data-rule": err.rule || "" },
+            el("span", { class: "tl-res-bad" }, `✗ ${s.illegal}`), " ", code, el("br"));
+          if (err.rule) {
+            const href = new URL(rulesUrl.href);
+            href.hash = err.rule;
+            li.append(`${s.rule} `, el("a", { href: href.href, class: "tl-rule-link" }, err.rule), ": ");
+          }
+          li.append(err.message || err.key || "");
+          results.append(li);
+        } else {
+          results.append(el("li", { "data-result": "skipped" }, el("span", { class: "tl-res-skip" }, s.not_checked),
+            " ", code));
+        }
+      });
+      const summary = err ? fmt(s.result_error, { index: (err.index ?? -1) + 1 }) : s.result_ok;
+      status.textContent = summary;
+    }
+  });
+}
+
+function init() {
+  document.querySelectorAll(".tl-tryit").forEach(setup);
+}
+
+// Material's document$ re-runs this after instant navigation, should it ever be switched on.
+if (window.document$ && typeof window.document$.subscribe === "function") window.document$.subscribe(init);
+else if (document.readyState === "loading") document.addEventListener("DOMContentLoaded", init);
+else init();

@@ -1,0 +1,161 @@
+"""Browser tests of the rules site: build once, serve on 127.0.0.1, drive /usr/bin/chromium with Playwright.
+
+The site is built with SITE_URL=http://127.0.0.1:<port>/ for a port chosen before the build, then served on
+exactly that port, so the built site_url and the served origin agree.
+
+Without /usr/bin/chromium the tests are skipped, unless the CI environment variable is set: then they fail.
+Never `playwright install`: the Debian chromium package is the browser.
+"""
+from __future__ import annotations
+
+import os
+import socket
+import time
+from dataclasses import dataclass, field
+from pathlib import Path
+from urllib.parse import urlsplit
+
+import pytest
+
+from tischlein.content import loader
+from tischlein.site.build import BuildReport, build_site
+from tischlein.site.serve import serve_in_thread
+
+ROOT = Path(__file__).resolve().parents[2]
+CHROMIUM = Path("/usr/bin/chromium")
+CHROMIUM_ARGS = ["--no-sandbox", "--disable-gpu", "--disable-background-networking", "--disable-component-update",
+                 "--disable-sync", "--no-first-run"]
+SHOTS = Path(os.environ.get("TISCHLEIN_SHOTS", "/tmp/tischlein-site-shots"))
+# Material's language selector fetches sitemap.xml next to each alternate page to check it exists; those
+# files do not exist under /de/... (toolchain-notes §4). Only these 404s are tolerated.
+IGNORED_404 = ("sitemap.xml",)
+
+
+def pytest_collection_modifyitems(items):
+    for item in items:
+        if "tests/browser" in str(item.fspath):
+            item.add_marker(pytest.mark.browser)
+
+
+def _free_port() -> int:
+    with socket.socket(socket.AF_INET, socket.SOCK_STREAM) as s:
+        s.bind(("127.0.0.1", 0))
+        return s.getsockname()[1]
+
+
+@pytest.fixture(scope="session")
+def site(tmp_path_factory):
+    """(site folder, base URL, build report): Mahlzeit in every site language, served on 127.0.0.1."""
+    if not CHROMIUM.exists():
+        if os.environ.get("CI"):
+            pytest.fail(f"{CHROMIUM} is missing; in CI the browser tests must run (apt-get install chromium)")
+        pytest.skip(f"{CHROMIUM} is missing (install the Debian chromium package; set CI=1 to make this fail)")
+    content = loader.load(ROOT / "content", ["mahlzeit"])
+    assert not content.problems.errors, [str(p) for p in content.problems.errors]
+    port = _free_port()
+    base = f"http://127.0.0.1:{port}/"
+    out = tmp_path_factory.mktemp("site-out")
+    report = BuildReport(out / "site")
+    folder = build_site(content, out, base, pdf_root=ROOT / "output", report=report)
+    server, _ = serve_in_thread(folder, port)
+    yield folder, base, report
+    server.shutdown()
+    server.server_close()
+
+
+@pytest.fixture(scope="session")
+def browser(site):
+    from playwright.sync_api import sync_playwright
+
+    with sync_playwright() as p:
+        b = p.chromium.launch(executable_path=str(CHROMIUM), headless=True, args=CHROMIUM_ARGS)
+        yield b
+        b.close()
+
+
+@dataclass
+class Watch:
+    """What a page did that it should not: console errors, page errors, failed loads, other origins."""
+
+    origin: str
+    console_errors: list[str] = field(default_factory=list)
+    page_errors: list[str] = field(default_factory=list)
+    failed: list[str] = field(default_factory=list)          # URLs with HTTP >= 400
+    foreign: list[str] = field(default_factory=list)         # requests to another origin
+
+    def attach(self, page) -> None:
+        page.on("console", lambda m: m.type == "error" and self.console_errors.append(m.text))
+        page.on("pageerror", lambda e: self.page_errors.append(str(e)))
+        page.on("request", self._request)
+        page.on("response", lambda r: r.status >= 400 and self.failed.append(r.url))
+
+    def _request(self, request) -> None:
+        url = request.url
+        if url.startswith(("data:", "blob:", "about:")):
+            return
+        parts = urlsplit(url)
+        if f"{parts.scheme}://{parts.netloc}/" != self.origin:
+            self.foreign.append(url)
+
+    def clear(self) -> None:
+        self.console_errors.clear(), self.page_errors.clear(), self.failed.clear(), self.foreign.clear()
+
+    def problems(self) -> list[str]:
+        """Everything wrong, with the tolerated sitemap.xml 404s (and their console lines) removed."""
+        bad_loads = [u for u in self.failed if not u.endswith(IGNORED_404)]
+        tolerated = len(self.failed) - len(bad_loads)
+        console = list(self.console_errors)
+        for _ in range(tolerated):  # one "Failed to load resource: 404" console line per tolerated 404
+            for i, text in enumerate(console):
+                if "404" in text and "Failed to load resource" in text:
+                    del console[i]
+                    break
+        return ([f"console: {t}" for t in console] + [f"pageerror: {t}" for t in self.page_errors]
+                + [f"HTTP error: {u}" for u in bad_loads] + [f"other origin: {u}" for u in self.foreign])
+
+
+@pytest.fixture
+def new_page(browser, site):
+    """A factory of fresh pages (own context) with a Watch attached; contexts are closed after the test."""
+    contexts = []
+
+    def make(**context_args):
+        context = browser.new_context(**context_args)
+        contexts.append(context)
+        page = context.new_page()
+        watch = Watch(site[1])
+        watch.attach(page)
+        return page, watch
+
+    yield make
+    for context in contexts:
+        context.close()
+
+
+@pytest.fixture(scope="session")
+def tryit(browser, site):
+    """One example page with the try-it panel booted: Pyodide starts ONCE per test session (~4 s)."""
+    folder, base, _ = site
+    context = browser.new_context()
+    page = context.new_page()
+    watch = Watch(base)
+    watch.attach(page)
+    page.goto(base + "mahlzeit/examples/silke-currywurst-as-printed/")
+    started = time.perf_counter()
+    page.click(".tl-tryit-start")
+    page.wait_for_selector(".tl-tryit-status[data-state=ready]", timeout=60_000)
+    seconds = time.perf_counter() - started
+    ready_ms = int(page.get_attribute(".tl-tryit-status", "data-ready-ms"))
+    yield page, watch, seconds, ready_ms
+    context.close()
+
+
+@pytest.fixture(scope="session")
+def shot():
+    """shot(page, name): a full-page PNG into $TISCHLEIN_SHOTS (default /tmp/tischlein-site-shots)."""
+    def take(page, name: str) -> Path:
+        SHOTS.mkdir(parents=True, exist_ok=True)
+        path = SHOTS / f"{name}.png"
+        page.screenshot(path=str(path), full_page=True)
+        return path
+    return take

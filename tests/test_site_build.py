@@ -1,0 +1,201 @@
+"""`tischlein site` without a browser: pages per language, escaping, tokens, links, assets, no other origins.
+
+One build of a content copy with hostile text in it (a <script>, a javascript: link, an attr_list attribute, an
+external image) serves most tests; it takes a few seconds.
+"""
+from __future__ import annotations
+
+import re
+import shutil
+import zipfile
+from html.parser import HTMLParser
+from pathlib import Path
+from urllib.parse import urlsplit
+
+import pytest
+import yaml
+from click.testing import CliRunner
+
+from tischlein.content import loader
+from tischlein.site import markdown as md
+from tischlein.site.assets import PYODIDE_FILES
+from tischlein.site.build import BuildReport, build_site, site_languages, base_config
+
+ROOT = Path(__file__).resolve().parents[1]
+SCRIPT = '<script>alert("pwned")</script>'
+EVIL_FAQ = {
+    "id": "evil-entry",
+    "question": f"Is {SCRIPT} shown as text?",
+    "answer": (f"It must be. {SCRIPT} <img src=x onerror=alert(1)> [click](javascript:alert(1)) "
+               "![tracker](https://evil.example/pixel.png) *Stays emphasised* {: onclick=\"alert(2)\" } "
+               "see {rule:mahlzeit.spoon} and the {term:stack}.\n"),
+    "rules": ["mahlzeit.spoon"],
+}
+
+
+@pytest.fixture(scope="module")
+def built(tmp_path_factory):
+    """A content copy (Mahlzeit only) with a hostile FAQ entry, built into a tmp output folder."""
+    tmp = tmp_path_factory.mktemp("site")
+    content_dir = tmp / "content"
+    shutil.copytree(ROOT / "content", content_dir, ignore=shutil.ignore_patterns("diced-veggies*"))
+    for extra in (content_dir / "games").iterdir():
+        if extra.name != "mahlzeit":
+            shutil.rmtree(extra)
+    faq = content_dir / "games" / "mahlzeit" / "faq.yaml"
+    data = yaml.safe_load(faq.read_text(encoding="utf-8"))
+    data["entries"].append(EVIL_FAQ)
+    faq.write_text(yaml.safe_dump(data, allow_unicode=True, sort_keys=False), encoding="utf-8")
+    content = loader.load(content_dir)
+    assert not content.problems.errors, [str(p) for p in content.problems.errors]
+    report = BuildReport(tmp / "out" / "site")
+    site = build_site(content, tmp / "out", "http://127.0.0.1:8123/", keep_work=tmp / "work",
+                      pdf_root=ROOT / "output", report=report)
+    print(f"\nsite build: {report.seconds:.2f} s, {report.bytes / 1e6:.1f} MB, {report.pages} pages")
+    return site, tmp / "work" / "docs", report
+
+
+def html_pages(site: Path) -> list[Path]:
+    return sorted(p for p in site.rglob("*.html") if "assets" not in p.parts)
+
+
+def test_languages_come_from_mkdocs_yml():
+    assert site_languages(base_config())[:2] == ["en", "de"]
+
+
+def test_every_page_exists_in_every_language(built):
+    site, docs, report = built
+    content = loader.load(ROOT / "content", ["mahlzeit"])
+    game = content.games["mahlzeit"]
+    pages = ["", "mahlzeit/", "mahlzeit/overview/", "mahlzeit/components/", "mahlzeit/rules/", "mahlzeit/faq/",
+             "mahlzeit/examples/", "mahlzeit/sources/", "mahlzeit/downloads/"]
+    pages += [f"mahlzeit/examples/{ex['id']}/" for ex in game.examples]
+    for lang_prefix in ("", "de/"):
+        for page in pages:
+            html = site / lang_prefix / page / "index.html"
+            assert html.is_file(), html
+    de = (site / "de" / "mahlzeit" / "rules" / "index.html").read_text(encoding="utf-8")
+    assert '<html lang="de"' in de and ">Regeln<" in de
+
+
+def test_script_in_content_is_shown_as_text(built):
+    site, docs, _ = built
+    for path in html_pages(site):
+        text = path.read_text(encoding="utf-8")
+        assert "<script>alert" not in text, path
+        assert "javascript:" not in text, path
+        assert not re.search(r"<[a-z]+[^>]*\son(click|error)=", text), path
+    faq = (site / "mahlzeit" / "faq" / "index.html").read_text(encoding="utf-8")
+    assert "&lt;script&gt;alert" in faq                                   # visible as text
+    assert "<em>Stays emphasised</em>" in faq                              # Markdown still works
+    assert not re.search(r"<img[^>]+evil\.example", faq)                    # no external image request
+    assert 'href="https://evil.example/pixel.png"' in faq                  # ... only a link to it
+    assert 'id="mahlzeit.spoon"' in (site / "mahlzeit" / "rules" / "index.html").read_text(encoding="utf-8")
+    # the untranslated entry is marked on the German page
+    faq_de = (site / "de" / "mahlzeit" / "faq" / "index.html").read_text(encoding="utf-8")
+    assert 'class="tl-fallback-note"' in faq_de and 'class="tl-fallback"' in faq_de
+
+
+def test_tokens_are_expanded_into_links(built):
+    site, docs, _ = built
+    for path in html_pages(site):
+        text = path.read_text(encoding="utf-8")
+        assert not re.search(r"\{(rule|term):", text), path
+    faq = (site / "mahlzeit" / "faq" / "index.html").read_text(encoding="utf-8")
+    assert re.search(r'href="\.\./rules/#mahlzeit\.spoon"', faq)
+    assert re.search(r'href="\.\./rules/#term-stack" title="[^"]+"', faq)
+
+
+class _Refs(HTMLParser):
+    def __init__(self):
+        super().__init__()
+        self.refs: list[tuple[str, str, str]] = []      # (tag, attribute, url)
+
+    def handle_starttag(self, tag, attrs):
+        for name, value in attrs:
+            if name in ("src", "href", "srcset", "data", "action", "poster") and value:
+                self.refs.append((tag, name, value))
+
+
+def test_no_other_origin_except_links_in_content_text(built):
+    site, docs, _ = built
+    allowed_links = {"https://evil.example/pixel.png"}      # a link written in the content text
+    for path in html_pages(site):
+        parser = _Refs()
+        parser.feed(path.read_text(encoding="utf-8"))
+        for tag, attr, url in parser.refs:
+            parts = urlsplit(url)
+            if not parts.scheme and not parts.netloc:
+                continue
+            if parts.scheme in ("data", "mailto"):
+                continue
+            if tag == "link" and attr == "href" and parts.netloc == "127.0.0.1:8123":
+                continue                                      # canonical / alternate links to the site itself
+            assert tag == "a" and url in allowed_links, f"{path}: <{tag} {attr}={url}>"
+
+
+def test_assets_pyodide_engine_and_game_json(built):
+    site, docs, _ = built
+    for name in PYODIDE_FILES:
+        assert (site / "assets" / "pyodide" / name).stat().st_size > 1000
+    assert not (site / "de" / "assets").exists()                      # not duplicated per language
+    with zipfile.ZipFile(site / "assets" / "engine" / "engine.zip") as zf:
+        names = zf.namelist()
+    assert "tischlein/__init__.py" in names and "tischlein/engine/api.py" in names
+    assert all(n.startswith(("tischlein/__init__.py", "tischlein/engine/")) for n in names)
+    import json
+    game = json.loads((site / "assets" / "games" / "mahlzeit.json").read_text(encoding="utf-8"))
+    assert game["data"]["game"] == "mahlzeit" and set(game["messages"]) >= {"en", "de"}
+    worker = (site / "assets" / "js" / "engine-worker.mjs").read_text(encoding="utf-8")
+    assert 'from "../pyodide/pyodide.mjs"' in worker and "importScripts" not in worker
+
+
+def test_examples_are_prerendered_by_the_engine(built):
+    site, docs, _ = built
+    page = (site / "mahlzeit" / "examples" / "silke-currywurst" / "index.html").read_text(encoding="utf-8")
+    assert 'id="step-1"' in page and 'id="step-3"' in page
+    assert page.count('class="tl-state"') == 4
+    assert 'class="tl-ok"' in page                                     # the engine's expect check holds
+    printed = (site / "de" / "mahlzeit" / "examples" / "silke-currywurst-as-printed" / "index.html").read_text("utf-8")
+    assert "mahlzeit.turn.lay" in printed and 'id="illegal"' in printed
+    assert 'class="tl-tryit"' in printed and 'data-lang="de"' in printed
+
+
+def test_components_and_provenance(built):
+    site, docs, _ = built
+    comp = (site / "mahlzeit" / "components" / "index.html").read_text(encoding="utf-8")
+    for name in ("Currywurst", "Kartoffeln", "Kaffee mit Rum", "Kochlöffel", "Besteck"):
+        assert name in comp
+    assert 'class="tl-mark tl-star"' in comp and 'class="tl-mark tl-r"' in comp
+    sources = (site / "mahlzeit" / "sources" / "index.html").read_text(encoding="utf-8")
+    assert 'id="note-dishes-rote-gruetze-values"' in sources
+    assert 'id="note-facts-players"' in sources
+    home = (site / "mahlzeit" / "index.html").read_text(encoding="utf-8")
+    assert "2–5" in home and "tl-star" in home                        # players, marked reconstructed
+
+
+def test_downloads_list_the_pdfs_that_exist(built):
+    site, docs, report = built
+    page = (site / "mahlzeit" / "downloads" / "index.html").read_text(encoding="utf-8")
+    pdfs = sorted((ROOT / "output" / "pdf" / "mahlzeit").glob("mahlzeit-*-*.pdf"))
+    if not pdfs:
+        assert "tischlein build" in page
+        return
+    for pdf in pdfs:
+        if re.fullmatch(r"mahlzeit-(en|de)-(a4|letter)\.pdf", pdf.name):
+            assert pdf.name in page and (site / "downloads" / "mahlzeit" / pdf.name).is_file()
+
+
+def test_markdown_escaping_units():
+    assert md.text("a*b_c <b> {x}") == r"a\*b\_c &lt;b&gt; &#123;x&#125;"
+    out = md.content("[x](javascript:alert(1)) [y](https://ok.example) ![i](http://t.example/p.png) `<b>`")
+    assert "javascript" not in out and "(https://ok.example)" in out and "![" not in out and "`<b>`" in out
+    assert md.content("{: onclick=x }") == "&#123;: onclick=x &#125;"
+    assert md.content("see {rule:a.b}", lambda k, t: f"[{t}](r.md#{t})") == "see [a.b](r.md#a.b)"
+    assert md.content("[z](JaVa\tScRipt:alert(1))") == "[z](#)"
+
+
+def test_cli_site_command_is_registered():
+    from tischlein.cli import main
+    result = CliRunner().invoke(main, ["site", "--help"])
+    assert result.exit_code == 0 and "--serve" in result.output and "--port" in result.output
