@@ -2,40 +2,20 @@
 from __future__ import annotations
 
 import re
-import shutil
 from pathlib import Path
 
 import pytest
+from content_tools import CONTENT, copy_content, edit, run_check
 from click.testing import CliRunner
 
 from tischlein.cli import main
 
-CONTENT = Path(__file__).resolve().parents[1] / "content"
 GAME = Path("games/mahlzeit/game.yaml")
-
-
-def run_check(content: Path, *extra: str):
-    result = CliRunner().invoke(main, ["check", "--content", str(content), *extra])
-    assert result.exception is None or isinstance(result.exception, SystemExit), result.exception
-    assert "Traceback" not in result.output
-    return result
 
 
 @pytest.fixture()
 def copy(tmp_path: Path) -> Path:
-    target = tmp_path / "content"
-    shutil.copytree(CONTENT, target)
-    return target
-
-
-def edit(root: Path, relative: Path, old: str, new: str, count: int = 1) -> int:
-    """Replace text in a copied file and return the 1-based line of the (first) change."""
-    path = root / relative
-    text = path.read_text(encoding="utf-8")
-    assert old in text, f"fixture text {old!r} not found in {relative}"
-    line = text[: text.index(old)].count("\n") + 1
-    path.write_text(text.replace(old, new, count), encoding="utf-8")
-    return line
+    return copy_content(tmp_path)
 
 
 def lines_of(output: str) -> list[str]:

@@ -3,52 +3,23 @@ from __future__ import annotations
 
 import json
 import re
-import shutil
 from collections import Counter
 from pathlib import Path
 
 import pytest
-from click.testing import CliRunner
+from content_tools import CONTENT, copy_content, edit, run_check
 
-from tischlein.cli import main
 from tischlein.content import loader
 from tischlein.content.yamlfile import read_yaml
 from tischlein.content.errors import Problems
 
-CONTENT = Path(__file__).resolve().parents[1] / "content"
 GAME_ID = "diced-veggies"
 GAME = Path(f"games/{GAME_ID}/game.yaml")
 
 
-def copy_game(tmp_path: Path) -> Path:
-    """A content tree with only this game (plus schemas and UI strings), so other games' work cannot interfere."""
-    target = tmp_path / "content"
-    shutil.copytree(CONTENT / "schema", target / "schema")
-    shutil.copytree(CONTENT / "ui", target / "ui")
-    shutil.copytree(CONTENT / "games" / GAME_ID, target / "games" / GAME_ID)
-    return target
-
-
 @pytest.fixture()
 def copy(tmp_path: Path) -> Path:
-    return copy_game(tmp_path)
-
-
-def edit(root: Path, relative: Path, old: str, new: str) -> int:
-    """Replace text once in a copied file and return the 1-based line of the change."""
-    path = root / relative
-    text = path.read_text(encoding="utf-8")
-    assert old in text, f"fixture text {old!r} not found in {relative}"
-    line = text[: text.index(old)].count("\n") + 1
-    path.write_text(text.replace(old, new, 1), encoding="utf-8")
-    return line
-
-
-def check(content: Path):
-    result = CliRunner().invoke(main, ["check", "--content", str(content)])
-    assert result.exception is None or isinstance(result.exception, SystemExit), result.exception
-    assert "Traceback" not in result.output
-    return result
+    return copy_content(tmp_path, GAME_ID)
 
 
 @pytest.fixture(scope="module")
@@ -61,7 +32,7 @@ def game():
 # -- the shipped content ---------------------------------------------------------------------------------------
 
 def test_shipped_game_checks_clean(copy):
-    result = check(copy)
+    result = run_check(copy)
     assert result.exit_code == 0, result.output
     assert "0 warning(s)" in result.output, result.output
 
@@ -151,7 +122,7 @@ def test_german_translation_is_complete(game):
 
 def test_dice_that_do_not_add_up_to_35(copy):
     edit(copy, GAME, "    colour: red\n    dice: 7\n", "    colour: red\n    dice: 8\n")
-    result = check(copy)
+    result = run_check(copy)
     assert result.exit_code == 1
     assert re.search(r"game\.yaml:\d+: totals\.dice: the rulebook says 35, but the dice of the vegetables add up "
                      r"to 36", result.output), result.output
@@ -159,21 +130,21 @@ def test_dice_that_do_not_add_up_to_35(copy):
 
 def test_block_that_does_not_hold_the_dice(copy):
     line = edit(copy, GAME, "block: {rows: 5, columns: 7}", "block: {rows: 5, columns: 6}")
-    result = check(copy)
+    result = run_check(copy)
     assert result.exit_code == 1
     assert f"game.yaml:{line}: dice.block: a block of 5 x 6 holds 30 dice, but the game has 35" in result.output
 
 
 def test_recipe_with_unknown_vegetable(copy):
     line = edit(copy, GAME, "needs: {onion: 1, tomato: 1}, points: 3", "needs: {onion: 1, potato: 1}, points: 3")
-    result = check(copy)
+    result = run_check(copy)
     assert result.exit_code == 1
     assert f"game.yaml:{line}: recipes.salsa.needs: unknown vegetable id 'potato'" in result.output
 
 
 def test_recipe_larger_than_the_dice_limit(copy):
     edit(copy, GAME, "needs: {tomato: 3, eggplant: 2}, points: 11", "needs: {tomato: 6, eggplant: 3}, points: 11")
-    result = check(copy)
+    result = run_check(copy)
     assert result.exit_code == 1
     assert "recipes.marinara.needs: needs 9 dice, but a player may hold only 8" in result.output
 
@@ -181,7 +152,7 @@ def test_recipe_larger_than_the_dice_limit(copy):
 def test_recipe_count_no_longer_44(copy):
     edit(copy, GAME, "needs: {eggplant: 3, broccoli: 2}, points: 11,",
          "needs: {eggplant: 3, broccoli: 2}, points: 11, count: 2,")
-    result = check(copy)
+    result = run_check(copy)
     assert result.exit_code == 1
     assert "totals.recipe_cards: the rulebook says 44, but the recipes listed add up to 45" in result.output
 
@@ -191,7 +162,7 @@ def test_dropping_the_missing_solo_row_is_a_gap(copy):
     start = text.index("    - min: 71\n")
     end = text.index("    - {min: 81")
     (copy / GAME).write_text(text[:start] + text[end:], encoding="utf-8")
-    result = check(copy)
+    result = run_check(copy)
     assert result.exit_code == 1
     assert re.search(r"game\.yaml:\d+: solo\.ranks\.5\.min: expected 71 .* got 81: a gap in the table; keep a row "
                      r"the source skips as missing_in_source", result.output), result.output
@@ -199,14 +170,14 @@ def test_dropping_the_missing_solo_row_is_a_gap(copy):
 
 def test_inventing_text_for_the_missing_row_is_an_error(copy):
     edit(copy, GAME, "      missing_in_source: true\n", "      missing_in_source: true\n      text: Master chef!\n")
-    result = check(copy)
+    result = run_check(copy)
     assert result.exit_code == 1
     assert "solo.ranks.5: a row missing in the source has a note and no text" in result.output
 
 
 def test_hype_condition_without_its_parameter(copy):
     line = edit(copy, GAME, "condition: {kind: sum, equals: 12}", "condition: {kind: sum}")
-    result = check(copy)
+    result = run_check(copy)
     assert result.exit_code == 1
     assert (f"game.yaml:{line}: hype.perfect-twelve.condition: a 'sum' condition needs exactly 1 of "
             "at_least, at_most, equals") in result.output
@@ -214,7 +185,7 @@ def test_hype_condition_without_its_parameter(copy):
 
 def test_hype_sum_no_hand_can_reach(copy):
     edit(copy, GAME, "condition: {kind: sum, equals: 19}", "condition: {kind: sum, equals: 60}")
-    result = check(copy)
+    result = run_check(copy)
     assert result.exit_code == 1
     assert "hype.nineteen.condition: no hand of dice can add up to 60" in result.output
 
@@ -224,21 +195,21 @@ def test_hype_total(copy):
     start = text.index("  - id: family-feast")
     (copy / GAME).write_text(text[:start] + text[start:].replace("    count: 2\n", "    count: 1\n", 1),
                              encoding="utf-8")
-    result = check(copy)
+    result = run_check(copy)
     assert result.exit_code == 1
     assert "totals.hype_cards: the rulebook says 34, but the hype cards listed add up to 33" in result.output
 
 
 def test_too_few_chef_tokens(copy):
     edit(copy, GAME, "    count: 4\n    faces: [chef, chef]", "    count: 3\n    faces: [chef, chef]")
-    result = check(copy)
+    result = run_check(copy)
     assert result.exit_code == 1
     assert "tokens.chef.count: every player gets a chef token: need 4, got 3" in result.output
 
 
 def test_changed_english_marks_german_stale(copy):
     edit(copy, GAME, "text: The dice add up to exactly 19.", "text: The dice add up to 19 exactly.")
-    result = check(copy)
+    result = run_check(copy)
     assert result.exit_code == 0, result.output
     assert re.search(r"i18n/de/game\.yaml:\d+: warning: hype\.nineteen\.text: stale", result.output)
 

@@ -3,17 +3,14 @@ from __future__ import annotations
 
 import json
 import re
-import shutil
 from collections import Counter
 from pathlib import Path
 
 import pytest
-from click.testing import CliRunner
+from content_tools import CONTENT, copy_content, edit, run_check
 
-from tischlein.cli import main
 from tischlein.content import loader
 
-CONTENT = Path(__file__).resolve().parents[1] / "content"
 GAME_ID = "suppenkasper"
 GAME = Path(f"games/{GAME_ID}/game.yaml")
 
@@ -22,35 +19,9 @@ SEED_REMOVAL = {"muesli": 1, "fast-food": 2, "fertiggericht": 2, "entree": 3, "s
                 "koernerkur": 2, "abfuehrpille": 1, "nein-ess-ich-nicht": 2}
 
 
-def copy_game(tmp_path: Path) -> Path:
-    """A content tree with only this game (plus schemas and UI strings), so other games' work cannot interfere."""
-    target = tmp_path / "content"
-    shutil.copytree(CONTENT / "schema", target / "schema")
-    shutil.copytree(CONTENT / "ui", target / "ui")
-    shutil.copytree(CONTENT / "games" / GAME_ID, target / "games" / GAME_ID)
-    return target
-
-
 @pytest.fixture()
 def copy(tmp_path: Path) -> Path:
-    return copy_game(tmp_path)
-
-
-def edit(root: Path, relative: Path, old: str, new: str) -> int:
-    """Replace text once in a copied file and return the 1-based line of the change."""
-    path = root / relative
-    text = path.read_text(encoding="utf-8")
-    assert old in text, f"fixture text {old!r} not found in {relative}"
-    line = text[: text.index(old)].count("\n") + 1
-    path.write_text(text.replace(old, new, 1), encoding="utf-8")
-    return line
-
-
-def check(content: Path):
-    result = CliRunner().invoke(main, ["check", "--content", str(content)])
-    assert result.exception is None or isinstance(result.exception, SystemExit), result.exception
-    assert "Traceback" not in result.output
-    return result
+    return copy_content(tmp_path, GAME_ID)
 
 
 @pytest.fixture(scope="module")
@@ -63,7 +34,7 @@ def game():
 # -- the shipped content ---------------------------------------------------------------------------------------
 
 def test_shipped_game_checks_clean(copy):
-    result = check(copy)
+    result = run_check(copy)
     assert result.exit_code == 0, result.output
     assert "0 warning(s)" in result.output, result.output
 
@@ -158,7 +129,7 @@ def test_german_translation_is_complete(game):
 
 def test_card_total_no_longer_72(copy):
     edit(copy, GAME, "    entree: torte\n    count: 5\n", "    entree: torte\n    count: 6\n")
-    result = check(copy)
+    result = run_check(copy)
     assert result.exit_code == 1
     assert re.search(r"game\.yaml:\d+: totals\.cards: the rulebook says 72, but the cards listed add up to 73 "
                      r"\(12 entrees \+ 16 side dishes", result.output), result.output
@@ -166,7 +137,7 @@ def test_card_total_no_longer_72(copy):
 
 def test_removal_card_that_is_not_in_the_deck(copy):
     line = edit(copy, GAME, "{kind: torte, value: 600, count: 1}", "{kind: torte, value: 650, count: 1}")
-    result = check(copy)
+    result = run_check(copy)
     assert result.exit_code == 1
     assert (f"game.yaml:{line}: three_players.remove.torte: takes out 1 torte 650 card(s), but the deck has only 0 "
             "left to take: the 3-player list must be part of the deck") in result.output
@@ -174,14 +145,14 @@ def test_removal_card_that_is_not_in_the_deck(copy):
 
 def test_removal_taking_more_copies_than_exist(copy):
     edit(copy, GAME, "{kind: koernerkur, count: 2}", "{kind: koernerkur, count: 6}")
-    result = check(copy)
+    result = run_check(copy)
     assert result.exit_code == 1
     assert "three_players.remove.koernerkur: takes out 6 koernerkur card(s), but the deck has only 5" in result.output
 
 
 def test_removal_that_differs_from_the_seed_list(copy):
     edit(copy, GAME, "    - {kind: fdh, count: 1}\n", "    - {kind: nulldiaet, count: 1}\n")
-    result = check(copy)
+    result = run_check(copy)
     assert result.exit_code == 1
     assert "three_players.remove: the seed's list takes out 1 fdh card(s), the cards named here are 0" in result.output
     assert "the seed's list takes out 1 nulldiaet card(s), the cards named here are 2" in result.output
@@ -189,7 +160,7 @@ def test_removal_that_differs_from_the_seed_list(copy):
 
 def test_seed_list_that_no_longer_sums_to_18(copy):
     edit(copy, GAME, "{category: muesli, count: 1}", "{category: muesli, count: 2}")
-    result = check(copy)
+    result = run_check(copy)
     assert result.exit_code == 1
     assert "totals.removed_for_three: the rulebook says 18, but its list adds up to 19" in result.output
 
@@ -197,21 +168,21 @@ def test_seed_list_that_no_longer_sums_to_18(copy):
 def test_special_cards_cannot_be_removed(copy):
     edit(copy, GAME, "    - {kind: muesli, value: 100, count: 1}\n",
          "    - {kind: muesli, value: 100, count: 1}\n    - {kind: fress-sack, count: 1}\n")
-    result = check(copy)
+    result = run_check(copy)
     assert result.exit_code == 1
     assert "three_players.remove.fress-sack: special cards are never taken out" in result.output
 
 
 def test_side_dish_pointing_at_the_wrong_entree(copy):
     edit(copy, GAME, "    gloss: dumplings\n    entree: fleisch\n", "    gloss: dumplings\n    entree: fisch\n")
-    result = check(copy)
+    result = run_check(copy)
     assert result.exit_code == 1
     assert "entrees.fleisch.side: side dish 'knoedel' says it goes with 'fisch'" in result.output
 
 
 def test_weight_table_out_of_order(copy):
     line = edit(copy, GAME, "    - {up_to: 2000, steps: 3}\n", "    - {up_to: 900, steps: 3}\n")
-    result = check(copy)
+    result = run_check(copy)
     assert result.exit_code == 1
     assert (f"game.yaml:{line}: weight_table.rows.3.up_to: expected more than 1000: the rows go from few calories "
             "to many") in result.output
@@ -219,21 +190,21 @@ def test_weight_table_out_of_order(copy):
 
 def test_weight_table_without_open_last_row(copy):
     edit(copy, GAME, "    - {steps: 6}\n", "    - {up_to: 5000, steps: 6}\n")
-    result = check(copy)
+    result = run_check(copy)
     assert result.exit_code == 1
     assert "weight_table.rows.6.up_to: the last row is open-ended" in result.output
 
 
 def test_board_without_a_start(copy):
     edit(copy, GAME, "      gloss: dream figure\n      role: start\n", "      gloss: dream figure\n      role: class\n")
-    result = check(copy)
+    result = run_check(copy)
     assert result.exit_code == 1
     assert "board.classes: expected one start space (Traumfigur), got 0" in result.output
 
 
 def test_chips_that_do_not_match_players(copy):
     edit(copy, GAME, "  colour: red\n  count: 18\n", "  colour: red\n  count: 17\n")
-    result = check(copy)
+    result = run_check(copy)
     assert result.exit_code == 1
     assert "totals.chips: the rulebook says 18, but chips.count gives 17" in result.output
     assert "chips.count: 6 players x 3 chips each = 18, not 17" in result.output
@@ -241,6 +212,6 @@ def test_chips_that_do_not_match_players(copy):
 
 def test_diet_effect_without_steps(copy):
     edit(copy, GAME, "    effect: minus_steps\n    steps: 2\n", "    effect: minus_steps\n")
-    result = check(copy)
+    result = run_check(copy)
     assert result.exit_code == 1
     assert "diets.abfuehrpille.steps: effect 'minus_steps' needs steps" in result.output

@@ -3,42 +3,21 @@ from __future__ import annotations
 
 import json
 import re
-import shutil
 from pathlib import Path
 
 import pytest
-from click.testing import CliRunner
+from content_tools import CONTENT, copy_content, edit, run_check
 
-from tischlein.cli import main
 from tischlein.content import loader
 from tischlein.content.models import ta_na_mesa
 
-CONTENT = Path(__file__).resolve().parents[1] / "content"
 GAME = Path("games/ta-na-mesa/game.yaml")
 GAME_ID = "ta-na-mesa"
 
 
-def run_check(content: Path):
-    result = CliRunner().invoke(main, ["check", "--content", str(content)])
-    assert result.exception is None or isinstance(result.exception, SystemExit), result.exception
-    assert "Traceback" not in result.output
-    return result
-
-
 @pytest.fixture()
 def copy(tmp_path: Path) -> Path:
-    target = tmp_path / "content"
-    shutil.copytree(CONTENT, target)
-    return target
-
-
-def edit(root: Path, relative: Path, old: str, new: str) -> int:
-    """Replace text once in a copied file and return the 1-based line of the change."""
-    path = root / relative
-    text = path.read_text(encoding="utf-8")
-    assert old in text, f"fixture text {old!r} not found in {relative}"
-    path.write_text(text.replace(old, new, 1), encoding="utf-8")
-    return text[: text.index(old)].count("\n") + 1
+    return copy_content(tmp_path)
 
 
 @pytest.fixture(scope="module")

@@ -4,7 +4,9 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import Any
 
-from ..provenance import Provenance, provenance_of
+from ..errors import Problems
+from ..provenance import Provenance, provenance_of, record_mark
+from ..yamlfile import line_of
 
 
 @dataclass(frozen=True)
@@ -43,3 +45,18 @@ class Piece:
     ref: str         # record id
     copy: int        # 1-based copy number among identical pieces
     faces: tuple[str, ...] = ()   # tokens: front and back; dice: six faces; else empty
+
+
+def make_record(record_type: type, section: str, item: Any, /, **extra: Any) -> Any:
+    """A Record subclass from one YAML item of `section`, with its catalog key and provenance mark."""
+    return record_type(id=item["id"], name=item["name"], key=f"{section}.{item['id']}.", mark=record_mark(item),
+               raw=item, **extra)
+
+
+def check_unique_ids(data: Any, section: str, path: str, problems: Problems) -> None:
+    """Ids within one section of a game file must be unique: translations and rules refer to them."""
+    seen: set[str] = set()
+    for i, item in enumerate(data[section]):
+        if item["id"] in seen:
+            problems.error(path, line_of(data, (section, i, "id")), f"{section}.{item['id']}", "duplicate id")
+        seen.add(item["id"])

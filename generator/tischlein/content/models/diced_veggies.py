@@ -5,9 +5,9 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from ..errors import Problems
-from ..provenance import Note, notes_of, record_mark
+from ..provenance import Note, notes_of
 from ..yamlfile import line_of
-from .base import Card, Piece, Record
+from .base import Card, Piece, Record, check_unique_ids, make_record
 
 GAME_ID = "diced-veggies"
 RECIPE_BACK, HYPE_BACK = "recipe", "hype"
@@ -162,21 +162,17 @@ def build(data: Any, path: str, problems: Problems) -> DicedVeggies | None:
     def where(*steps) -> int | None:
         return line_of(data, steps)
 
-    def rec(cls, section: str, item: Any, **extra):
-        return cls(id=item["id"], name=item["name"], key=f"{section}.{item['id']}.", mark=record_mark(item),
-                   raw=item, **extra)
-
     for section in ("veggies", "recipes", "hype", "tokens", "tools"):
-        _check_unique_ids(data, section, path, problems)
+        check_unique_ids(data, section, path, problems)
 
-    veggies = {v["id"]: rec(Veggie, "veggies", v, colour=v["colour"], dice=v["dice"]) for v in data["veggies"]}
-    recipes = {r["id"]: rec(Recipe, "recipes", r, needs=tuple((k, n) for k, n in r["needs"].items()),
+    veggies = {v["id"]: make_record(Veggie, "veggies", v, colour=v["colour"], dice=v["dice"]) for v in data["veggies"]}
+    recipes = {r["id"]: make_record(Recipe, "recipes", r, needs=tuple((k, n) for k, n in r["needs"].items()),
                             points=r["points"], count=r.get("count", 1)) for r in data["recipes"]}
-    hype = {h["id"]: rec(Hype, "hype", h, condition=dict(h["condition"]), score=_plain(h["score"]), count=h["count"])
+    hype = {h["id"]: make_record(Hype, "hype", h, condition=dict(h["condition"]), score=_plain(h["score"]), count=h["count"])
             for h in data["hype"]}
-    components = {t["id"]: rec(Component, "tokens", t, count=t["count"], component="token",
+    components = {t["id"]: make_record(Component, "tokens", t, count=t["count"], component="token",
                                faces=tuple(t["faces"]), rule=t["rule"]) for t in data["tokens"]}
-    components.update({t["id"]: rec(Component, "tools", t, count=t["count"], component=t["component"], rule=t["rule"])
+    components.update({t["id"]: make_record(Component, "tools", t, count=t["count"], component=t["component"], rule=t["rule"])
                        for t in data["tools"]})
 
     facts, dice = data["facts"], data["dice"]
@@ -229,13 +225,6 @@ def build(data: Any, path: str, problems: Problems) -> DicedVeggies | None:
         totals={k: v for k, v in data["totals"].items() if isinstance(v, int)},
         veggies=veggies, recipes=recipes, hype=hype, components=components, solo=solo, notes=notes, raw=data)
 
-
-def _check_unique_ids(data: Any, section: str, path: str, problems: Problems) -> None:
-    seen: set[str] = set()
-    for i, item in enumerate(data[section]):
-        if item["id"] in seen:
-            problems.error(path, line_of(data, (section, i, "id")), f"{section}.{item['id']}", "duplicate id")
-        seen.add(item["id"])
 
 
 def _check_hype(data, path, problems, faces, facts) -> None:

@@ -5,8 +5,8 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from ..errors import Problems
-from ..provenance import Note, notes_of, record_mark
-from .base import Card, Record
+from ..provenance import Note, notes_of
+from .base import Card, Record, check_unique_ids, make_record
 from ..yamlfile import line_of
 
 GAME_ID = "mahlzeit"
@@ -117,22 +117,18 @@ class Mahlzeit:
 def build(data: Any, path: str, problems: Problems) -> Mahlzeit | None:
     """Turn schema-valid data into the model; record every cross-check that fails."""
 
-    def rec(cls, section: str, item: Any, **extra):
-        key = f"{section}.{item['id']}."
-        return cls(id=item["id"], name=item["name"], key=key, mark=record_mark(item), raw=item, **extra)
-
-    drinks = {d["id"]: rec(Drink, "drinks", d, points=d["points"], count=d["count"]) for d in data["drinks"]}
-    ingredients = {i["id"]: rec(Ingredient, "ingredients", i, dish=i["dish"], count=i["count"])
+    drinks = {d["id"]: make_record(Drink, "drinks", d, points=d["points"], count=d["count"]) for d in data["drinks"]}
+    ingredients = {i["id"]: make_record(Ingredient, "ingredients", i, dish=i["dish"], count=i["count"])
                    for i in data["ingredients"]}
-    dishes = {d["id"]: rec(Dish, "dishes", d, values=tuple(d["values"]), ingredients=tuple(d["ingredients"]),
+    dishes = {d["id"]: make_record(Dish, "dishes", d, values=tuple(d["values"]), ingredients=tuple(d["ingredients"]),
                            drinks=tuple(d["drinks"])) for d in data["dishes"]}
-    actions = {a["id"]: rec(ActionCard, "actions", a, count=a["count"], points=a.get("points", 0), rule=a["rule"])
+    actions = {a["id"]: make_record(ActionCard, "actions", a, count=a["count"], points=a.get("points", 0), rule=a["rule"])
                for a in data["actions"]}
-    specials = {s["id"]: rec(SpecialCard, "specials", s, count=s["count"], points=s["points"], rule=s["rule"],
+    specials = {s["id"]: make_record(SpecialCard, "specials", s, count=s["count"], points=s["points"], rule=s["rule"],
                              dishes=tuple(s.get("dishes", ())), needs_drink=s.get("needs_drink", False),
                              doubles=tuple(s.get("doubles", ()))) for s in data["specials"]}
     for section in ("drinks", "ingredients", "dishes", "actions", "specials", "backs"):
-        _check_unique_ids(data, section, path, problems)
+        check_unique_ids(data, section, path, problems)
 
     def where(*steps) -> int | None:
         return line_of(data, steps)
@@ -194,13 +190,6 @@ def build(data: Any, path: str, problems: Problems) -> Mahlzeit | None:
         overview_count=data["overview"]["count"], overview_back=data["overview"]["back"],
         notes=notes, raw=data)
 
-
-def _check_unique_ids(data: Any, section: str, path: str, problems: Problems) -> None:
-    seen: set[str] = set()
-    for i, item in enumerate(data[section]):
-        if item["id"] in seen:
-            problems.error(path, line_of(data, (section, i, "id")), f"{section}.{item['id']}", "duplicate id")
-        seen.add(item["id"])
 
 
 def _check_totals(data, path, problems, dishes, ingredients, drinks, actions, specials) -> None:

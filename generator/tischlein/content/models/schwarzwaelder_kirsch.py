@@ -13,7 +13,7 @@ from typing import Any
 from ..errors import Problems
 from ..provenance import Note, notes_of, record_mark
 from ..yamlfile import line_of
-from .base import Card, Record
+from .base import Card, Record, check_unique_ids
 
 GAME_ID = "schwarzwaelder-kirsch"
 PANTRY_BACK, START_BACK = "pantry", "start"
@@ -119,9 +119,9 @@ def build(data: Any, path: str, problems: Problems) -> SchwarzwaelderKirsch | No
     def rec(cls, key: str, item: Any, **extra):
         return cls(id=item["id"], name=item["name"], key=key, mark=record_mark(item), raw=item, **extra)
 
-    _check_unique_ids(data, "ingredients", path, problems)
-    _check_unique_ids(data, "actions", path, problems)
-    _check_unique_ids(data, "backs", path, problems)
+    check_unique_ids(data, "ingredients", path, problems)
+    check_unique_ids(data, "actions", path, problems)
+    check_unique_ids(data, "backs", path, problems)
     ingredients = {i["id"]: rec(Ingredient, f"ingredients.{i['id']}.", i, count=i["count"])
                    for i in data["ingredients"]}
     j = data["joker"]
@@ -208,13 +208,6 @@ def build(data: Any, path: str, problems: Problems) -> SchwarzwaelderKirsch | No
         totals={k: v for k, v in data["totals"].items() if isinstance(v, int)}, backs=backs, cake=cake,
         ingredients=ingredients, joker=joker, actions=actions, start_card=start_card, notes=notes, raw=data)
 
-
-def _check_unique_ids(data: Any, section: str, path: str, problems: Problems) -> None:
-    seen: set[str] = set()
-    for i, item in enumerate(data[section]):
-        if item["id"] in seen:
-            problems.error(path, line_of(data, (section, i, "id")), f"{section}.{item['id']}", "duplicate id")
-        seen.add(item["id"])
 
 
 def _check_totals(data, path, problems, ingredients, joker, actions, start_card) -> None:

@@ -6,9 +6,9 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from ..errors import Problems
-from ..provenance import Note, notes_of, record_mark
+from ..provenance import Note, notes_of
 from ..yamlfile import line_of
-from .base import Card, Piece, Record
+from .base import Card, Piece, Record, make_record
 
 GAME_ID = "suppenkasper"
 DECK_BACK, AID_BACK = "deck", "aid"
@@ -166,22 +166,18 @@ def build(data: Any, path: str, problems: Problems) -> Suppenkasper | None:
     def where(*steps) -> int | None:
         return line_of(data, steps)
 
-    def rec(cls, section: str, item: Any, **extra):
-        return cls(id=item["id"], name=item["name"], key=f"{section}.{item['id']}.", mark=record_mark(item),
-                   raw=item, **extra)
-
-    entrees = {e["id"]: rec(Entree, "entrees", e, colour=e["colour"], side=e["side"], values=tuple(e["values"]))
+    entrees = {e["id"]: make_record(Entree, "entrees", e, colour=e["colour"], side=e["side"], values=tuple(e["values"]))
                for e in data["entrees"]}
-    sides = {s["id"]: rec(Side, "sides", s, entree=s["entree"], count=s["count"]) for s in data["sides"]}
-    meals = {m["id"]: rec(Meal, "meals", m, values=tuple(m["values"]), leads=m["leads"],
+    sides = {s["id"]: make_record(Side, "sides", s, entree=s["entree"], count=s["count"]) for s in data["sides"]}
+    meals = {m["id"]: make_record(Meal, "meals", m, values=tuple(m["values"]), leads=m["leads"],
                           adds_to=m["adds_to"] if isinstance(m["adds_to"], str) else tuple(m["adds_to"]))
              for m in data["meals"]}
-    diets = {d["id"]: rec(Diet, "diets", d, label=d["label"], effect=d["effect"], steps=d.get("steps", 0),
+    diets = {d["id"]: make_record(Diet, "diets", d, label=d["label"], effect=d["effect"], steps=d.get("steps", 0),
                           count=d["count"]) for d in data["diets"]}
-    specials = {s["id"]: rec(Special, "specials", s, effect=s["effect"], steps=s.get("steps", 0),
+    specials = {s["id"]: make_record(Special, "specials", s, effect=s["effect"], steps=s.get("steps", 0),
                              kinds=tuple(s.get("kinds", ())), count=s["count"], rule=s["rule"])
                 for s in data["specials"]}
-    classes = {c["id"]: rec(WeightClass, "board.classes", c, role=c["role"], spaces=c["spaces"])
+    classes = {c["id"]: make_record(WeightClass, "board.classes", c, role=c["role"], spaces=c["spaces"])
                for c in data["board"]["classes"]}
 
     # Card ids are `<kind>-<n>`, so a kind id may appear in only one section.

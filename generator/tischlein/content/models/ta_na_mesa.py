@@ -13,9 +13,9 @@ from itertools import combinations_with_replacement
 from typing import Any
 
 from ..errors import Problems
-from ..provenance import Note, notes_of, record_mark
+from ..provenance import Note, notes_of
 from ..yamlfile import line_of
-from .base import Card, Piece, Record
+from .base import Card, Piece, Record, check_unique_ids, make_record
 
 GAME_ID = "ta-na-mesa"
 INGREDIENT_BACK, CHARACTER_BACK, RECIPE_BACK = "ingredient", "character", "recipe"
@@ -260,32 +260,28 @@ def build(data: Any, path: str, problems: Problems) -> TaNaMesa | None:
     def err(steps: tuple, field_: str, message: str) -> None:
         problems.error(path, where(*steps), field_, message)
 
-    def rec(record_type, section: str, item: Any, **extra):
-        return record_type(id=item["id"], name=item["name"], key=f"{section}.{item['id']}.", mark=record_mark(item),
-                   raw=item, **extra)
-
     for section in ("backs", "colours", "classes", "ingredients", "recipes", "spices", "counters", "characters",
                     "player_colours"):
-        _check_unique_ids(data, section, path, problems)
+        check_unique_ids(data, section, path, problems)
 
     facts = data["facts"]
-    colours = {c["id"]: rec(Colour, "colours", c, hex=c["hex"]) for c in data["colours"]}
-    player_colours = {c["id"]: rec(Colour, "player_colours", c, hex=c["hex"]) for c in data["player_colours"]}
-    classes = {c["id"]: rec(IngredientClass, "classes", c, colour=c["colour"], meat=c["meat"])
+    colours = {c["id"]: make_record(Colour, "colours", c, hex=c["hex"]) for c in data["colours"]}
+    player_colours = {c["id"]: make_record(Colour, "player_colours", c, hex=c["hex"]) for c in data["player_colours"]}
+    classes = {c["id"]: make_record(IngredientClass, "classes", c, colour=c["colour"], meat=c["meat"])
                for c in data["classes"]}
-    ingredients = {i["id"]: rec(Ingredient, "ingredients", i, cls=i["class"], values=tuple(i["values"]))
+    ingredients = {i["id"]: make_record(Ingredient, "ingredients", i, cls=i["class"], values=tuple(i["values"]))
                    for i in data["ingredients"]}
-    recipes = {r["id"]: rec(Recipe, "recipes", r, needs=tuple(r["needs"]), points=r["points"],
+    recipes = {r["id"]: make_record(Recipe, "recipes", r, needs=tuple(r["needs"]), points=r["points"],
                             bonus=(r["bonus"]["ingredient"], r["bonus"]["points"]) if "bonus" in r else None,
                             vegetarian=r["vegetarian"], edges=tuple(r["edges"])) for r in data["recipes"]}
-    spices = {s["id"]: rec(Spice, "spices", s) for s in data["spices"]}
-    counters = {c["id"]: rec(Counter, "counters", c,
+    spices = {s["id"]: make_record(Spice, "spices", s) for s in data["spices"]}
+    counters = {c["id"]: make_record(Counter, "counters", c,
                              symbols=tuple((s["class"], s["value"]) for s in c["symbols"]),
                              combos=tuple((tuple(k["spices"]), k["points"]) for k in c["combos"]),
                              frame=tuple(c["stove"]["frame"]),
                              spaces={s["id"]: tuple(s["spices"]) for s in c["stove"]["spaces"]})
                 for c in data["counters"]}
-    characters = {c["id"]: rec(Character, "characters", c, kind=c["ability"]["kind"],
+    characters = {c["id"]: make_record(Character, "characters", c, kind=c["ability"]["kind"],
                                cls=c["ability"].get("class"), value=c["ability"].get("value", 0))
                   for c in data["characters"]}
     tracks = {t["id"]: Track(t["id"], t["first"], t["last"], f"scoring_board.tracks.{t['id']}.text")
@@ -517,13 +513,6 @@ def build(data: Any, path: str, problems: Problems) -> TaNaMesa | None:
 # (three players take 4 tokens each, everyone else 3).
 SEED_SPICE_MAX = {3: 5, 4: 6}
 
-
-def _check_unique_ids(data: Any, section: str, path: str, problems: Problems) -> None:
-    seen: set[str] = set()
-    for i, item in enumerate(data[section]):
-        if item["id"] in seen:
-            problems.error(path, line_of(data, (section, i, "id")), f"{section}.{item['id']}", "duplicate id")
-        seen.add(item["id"])
 
 
 def _check_totals(data: Any, path: str, problems: Problems) -> None:
