@@ -3,6 +3,7 @@ random playouts with a card census, the JSON facade and the stdlib-only promise.
 from __future__ import annotations
 
 import json
+import zipfile
 import random
 import re
 import subprocess
@@ -536,12 +537,12 @@ def test_api_check_move(game, data):
 
 
 def test_engine_runs_with_only_the_shipped_files(tmp_path, game, data):
-    """What Pyodide gets: tischlein/__init__.py and tischlein/engine/ (minus the click CLI), no site-packages."""
-    pkg = tmp_path / "tischlein"
-    (pkg / "engine").mkdir(parents=True)
-    (pkg / "__init__.py").write_text((ENGINE_DIR.parent / "__init__.py").read_text(encoding="utf-8"))
-    for name in ("__init__.py", "core.py", "mahlzeit.py", "api.py"):
-        (pkg / "engine" / name).write_text((ENGINE_DIR / name).read_text(encoding="utf-8"))
+    """What Pyodide gets: exactly the engine.zip the site ships, run with no site-packages."""
+    from tischlein.site.assets import zip_engine
+
+    zip_engine(tmp_path / "engine.zip")
+    with zipfile.ZipFile(tmp_path / "engine.zip") as shipped:
+        shipped.extractall(tmp_path)
     example = next(e for e in game.examples if e["id"] == "thorsten-dirty-pots")
     payload = {"game": compiled(game, data), "example": {k: v for k, v in example.items() if k != "_file"}}
     (tmp_path / "in.json").write_text(json.dumps(payload))

@@ -6,8 +6,14 @@ click, YAML or `tischlein.content`: the browser ships only `tischlein/__init__.p
 from __future__ import annotations
 
 from . import mahlzeit
+from . import diced_veggies, suppenkasper
+from . import schwarzwaelder_kirsch
+from . import ta_na_mesa
 from .core import IllegalMove, Move, StartError
 
 GAMES = {mahlzeit.GAME_ID: mahlzeit}
+GAMES.update({diced_veggies.GAME_ID: diced_veggies, suppenkasper.GAME_ID: suppenkasper})
+GAMES[schwarzwaelder_kirsch.GAME_ID] = schwarzwaelder_kirsch
+GAMES[ta_na_mesa.GAME_ID] = ta_na_mesa
 
 __all__ = ["GAMES", "IllegalMove", "Move", "StartError", "mahlzeit"]

@@ -119,6 +119,11 @@ class DicedVeggies:
                  "token": self.components, "board": self.components, "tile": self.components}.get(kind, {})
         return table.get(ref)
 
+    def names(self) -> dict[str, str]:
+        """Printed names by id for engine messages: vegetables, recipes, hype cards (dice keep their ids, so a
+        message says which die)."""
+        return {r.id: r.name for table in (self.veggies, self.recipes, self.hype) for r in table.values()}
+
     def engine_data(self) -> dict:
         """The JSON the rules engine reads (it never reads YAML): the facts that govern play."""
         return {

@@ -91,6 +91,10 @@ class SchwarzwaelderKirsch:
         """Rounds in a game of `players` (before any tie rounds)."""
         return players * self.rounds_per_player
 
+    def names(self) -> dict[str, str]:
+        """Printed names by record id (German, as the game prints them) for the engine's messages."""
+        return {r.id: r.name for r in (*self.ingredients.values(), self.joker, *self.actions.values())}
+
     def engine_data(self) -> dict:
         """The JSON the rules engine reads (it never reads YAML): the facts that govern play."""
         pantry = [c for c in self.cards() if c.back == PANTRY_BACK]

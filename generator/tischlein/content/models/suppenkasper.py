@@ -134,6 +134,11 @@ class Suppenkasper:
                 return steps
         raise AssertionError("the weight table's last row is open-ended")
 
+    def names(self) -> dict[str, str]:
+        """Printed names by card kind and weight class, for engine messages (the game prints them in German)."""
+        return {r.id: r.name for table in (self.entrees, self.sides, self.meals, self.diets, self.specials,
+                                           self.classes) for r in table.values()}
+
     def engine_data(self) -> dict:
         """The JSON the rules engine reads (it never reads YAML): the facts that govern play."""
         start = next(s.index for s in self.track if s.role == "start")

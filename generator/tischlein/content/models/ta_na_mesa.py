@@ -212,6 +212,15 @@ class TaNaMesa:
                 + rounds * self.max_spice_points(pc.spices_each) + self.facts["presentation_max"]
                 + self.vegetarian_prize["points"])
 
+    def names(self) -> dict[str, str]:
+        """Printed names by id for the engine's messages (Portuguese, as the game prints them); an ingredient card
+        reads with its quality number (`arroz-4` -> "Arroz 4")."""
+        names = {r.id: r.name for table in (self.ingredients, self.recipes, self.counters, self.characters,
+                                            self.classes, self.spices) for r in table.values()}
+        names.update({c.id: f"{self.ingredients[c.ref].name} {c.value}" for c in self.cards()
+                      if c.kind == "ingredient"})
+        return names
+
     def engine_data(self) -> dict:
         """The JSON the rules engine reads (it never reads YAML): the facts that govern play."""
         f = self.facts

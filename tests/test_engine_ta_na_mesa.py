@@ -1,0 +1,445 @@
+"""The Tá na Mesa rules engine: setup, the collection draft, preparation (cards, counter symbols, buying, the
+sum), comparing sums, the spice snake draft, flipping, spice scoring, the stove bonus, presentation and the
+vegetarian prize, rounds per player count and the recipe reshuffle erratum, determinism, random playouts with
+a census, the worked examples (replays and golden playthroughs), messages and the browser facade.
+
+Golden files: tests/golden/ta-na-mesa/<example id>.txt; rewrite with
+`UPDATE_GOLDEN=1 .venv/bin/pytest tests/test_engine_ta_na_mesa.py` and review the diff.
+"""
+from __future__ import annotations
+
+import json
+import os
+import random
+import re
+from pathlib import Path
+
+import pytest
+from click.testing import CliRunner
+
+from tischlein.cli import main
+from tischlein.engine import GAMES, api, core
+from tischlein.engine import ta_na_mesa as t
+from tischlein.engine.core import IllegalMove, Move, render_replay, run_replay
+
+GAME = "ta-na-mesa"
+ENGINE_FILE = Path(t.__file__).resolve()
+CONTENT = Path(__file__).resolve().parents[1] / "content"
+EXAMPLES = CONTENT / "games" / GAME / "examples"
+GOLDEN = Path(__file__).resolve().parent / "golden" / GAME
+IDS = sorted(p.stem for p in EXAMPLES.glob("*.yaml"))
+
+
+@pytest.fixture(scope="module")
+def game(content):
+    return content.games[GAME]
+
+
+@pytest.fixture(scope="module")
+def data(game):
+    return game.model.engine_data()
+
+
+@pytest.fixture(scope="module")
+def rules(data):
+    return t.Rules(data)
+
+
+def two(rules, ana=None, bia=None, **spec):
+    """Ana (Fogão a lenha, A Feirante, the chef) and Bia (Panela de barro, O Raizeiro)."""
+    spec.setdefault("players", [{"name": "Ana", "character": "feirante", **(ana or {})},
+                                {"name": "Bia", "character": "raizeiro", **(bia or {})}])
+    return t.start(rules, spec)
+
+
+def play(state, *moves):
+    for move in moves:
+        state = t.apply(state, Move(*move))
+    return state
+
+
+def reject(state, move, rule, key):
+    """Assert `move` is rejected with `rule` and `key`, and that the state was not touched."""
+    before = json.dumps(state.to_dict(), sort_keys=True)
+    with pytest.raises(IllegalMove) as info:
+        t.apply(state, Move(*move))
+    assert (info.value.rule, info.value.key) == (rule, key), info.value.params
+    assert json.dumps(state.to_dict(), sort_keys=True) == before
+    return info.value
+
+
+# --- setup and rounds ---------------------------------------------------------------------------------------
+
+@pytest.mark.parametrize("players,rounds,recipes", [(2, 4, 4), (3, 3, 6), (4, 4, 8)])
+def test_new_game_starts_round_one(rules, players, rounds, recipes):
+    s = t.new_game(rules, ["A", "B", "C", "D"][:players], 3)
+    assert t.census(s) == [] and s.rounds == rounds and s.phase == "collect"
+    assert len(s.recipes["display"]) == recipes
+    assert [len(p.hand) for p in s.players] == [1] * players and all(s.face_up)
+    assert len({p.character for p in s.players}) == players
+    assert [p.counter for p in s.players] == list(rules.counters)[:players]
+
+
+def test_new_game_is_deterministic_and_checks_players(rules):
+    assert t.new_game(rules, ["A", "B"], 9).to_dict() == t.new_game(rules, ["A", "B"], 9).to_dict()
+    assert t.new_game(rules, ["A", "B"], 9).pile != t.new_game(rules, ["A", "B"], 10).pile
+    s = t.new_game(rules, ["A", "B"], 9, characters=["moleiro", "confeiteira"])
+    assert [p.character for p in s.players] == ["moleiro", "confeiteira"]
+    for names in (["A"], ["A", "B", "C", "D", "E"], ["A", "A"]):
+        with pytest.raises(ValueError):
+            t.new_game(rules, names, 1)
+
+
+def test_start_rejects_bad_specs(rules):
+    with pytest.raises(core.StartError, match="already in"):
+        two(rules, ana={"hand": ["arroz-1"]}, face_up=["arroz-1", None])
+    with pytest.raises(core.StartError, match="unknown recipe"):
+        two(rules, display=["pizza"])
+    with pytest.raises(core.StartError, match="unknown field"):
+        two(rules, ana={"cards": []})
+
+
+# --- collection ---------------------------------------------------------------------------------------------
+
+def test_collection_illegal_moves(rules):
+    s = two(rules, face_up=["arroz-5", None], pile=["ovo-1"])
+    reject(s, ("Ana", "cook", {}), "ta-na-mesa.round", "move.unknown")
+    reject(s, ("Bia", "take", {"from": "pile"}), "ta-na-mesa.collect", "turn.not_your_turn")
+    reject(s, ("Ana", "take", {"from": "right"}), "ta-na-mesa.collect", "take.empty")
+    reject(s, ("Ana", "take", {"from": "middle"}), "ta-na-mesa.collect", "take.bad_source")
+    reject(s, ("Ana", "pass", {}), "ta-na-mesa.prepare", "phase.wrong")
+    empty = two(rules, pile_size=0, face_up=[None, None])
+    empty.discard = []
+    empty.players[0].hand = list(rules.cards)
+    assert t.census(empty) == []
+    reject(empty, ("Ana", "take", {"from": "pile"}), "ta-na-mesa.collect", "take.pile_empty")
+
+
+def test_three_laps_give_four_cards_each_and_the_feirante_peeks(rules):
+    s = t.new_game(rules, ["A", "B", "C"], 4, characters=["feirante", "moleiro", "raizeiro"])
+    while s.phase == "collect":
+        s = t.apply(s, Move(s.current.name, "take", {"from": "pile"}))
+        if s.phase == "collect" and s.current.name == "A":
+            assert ("step.peek", {"player": "A", "card": s.pile[-1]}) in [(k, p) for k, p in t.events(s)]
+    assert [len(p.hand) for p in s.players] == [4, 4, 4] and s.phase == "prepare" and s.current.name == "A"
+
+
+def test_a_collection_with_no_card_left_skips_the_picks(rules):
+    s = two(rules, pile=["ovo-1"], pile_size=1, face_up=[None, None])
+    s.discard = []
+    rest = [c for c in rules.cards if c != "ovo-1"]
+    s.players[0].hand, s.players[1].hand = rest[:30], rest[30:]
+    assert t.census(s) == []
+    s = play(s, ("Ana", "take", {"from": "pile"}))
+    assert s.phase == "prepare" and [k for k, _ in t.events(s)].count("step.no_card") == 5
+
+
+# --- preparation ------------------------------------------------------------------------------------------
+
+def test_preparation_illegal_moves(rules):
+    s = two(rules, phase="prepare", display=["galinhada", "feijoada", "pudim-de-leite"],
+            ana={"hand": ["arroz-4", "peito-de-frango-3", "queijo-1", "tomate-2", "ovo-5"]})
+    rule = "ta-na-mesa.prepare"
+    reject(s, ("Ana", "prepare", {"recipe": "tapioca", "cards": []}), rule, "prepare.not_on_display")
+    reject(s, ("Ana", "prepare", {"recipe": "galinhada", "cards": ["arroz-4", "peito-de-frango-3"]}), rule,
+           "prepare.missing")
+    reject(s, ("Ana", "prepare", {"recipe": "galinhada", "cards": ["arroz-4", "peito-de-frango-3", "tomate-2",
+                                                                   "queijo-1"]}), rule, "prepare.extra")
+    reject(s, ("Ana", "prepare", {"recipe": "galinhada", "cards": ["arroz-4", "arroz-4", "tomate-2"]}), rule,
+           "card.twice")
+    reject(s, ("Ana", "prepare", {"recipe": "galinhada", "cards": ["arroz-1", "peito-de-frango-3", "tomate-2"]}),
+           rule, "card.not_in_hand")
+    sym = {"counter": "fogao-a-lenha", "class": "verduras", "pay": "queijo-1"}
+    reject(s, ("Ana", "prepare", {"recipe": "galinhada", "cards": ["arroz-4", "peito-de-frango-3"],
+                                  "symbols": [sym]}), "ta-na-mesa.prepare.counter", "prepare.not_missing")
+    reject(s, ("Ana", "prepare", {"recipe": "galinhada", "cards": ["arroz-4", "peito-de-frango-3"],
+                                  "symbols": [dict(sym, counter="tacho")]}),
+           "ta-na-mesa.prepare.counter", "symbol.no_counter")
+    reject(s, ("Ana", "prepare", {"recipe": "galinhada", "cards": ["arroz-4", "tomate-2"], "free": True}),
+           "ta-na-mesa.characters.free-symbol", "free.none")
+    reject(s, ("Ana", "prepare", {"recipe": "galinhada", "cards": ["arroz-4", "tomate-2"],
+                                  "buy": [{"class": "frango", "pay": ["queijo-1"]}]}),
+           "ta-na-mesa.prepare.missing", "buy.pay")
+    reject(s, ("Bia", "pass", {}), rule, "turn.not_your_turn")
+
+
+def test_the_rules_text_example_galinhada_sum_8(rules):
+    s = two(rules, phase="prepare", display=["galinhada"], ana={"hand": ["arroz-4", "peito-de-frango-3",
+                                                                          "queijo-1"]})
+    s = play(s, ("Ana", "prepare", {"recipe": "galinhada", "cards": ["arroz-4", "peito-de-frango-3"],
+                                    "symbols": [{"counter": "fogao-a-lenha", "class": "verduras",
+                                                 "pay": "queijo-1"}]}))
+    ana = s.players[0]
+    assert (ana.sum, ana.points["recipes"], ana.hand) == (8, 4, []) and "queijo-1" in s.discard
+
+
+def test_paying_another_counter_gives_the_card_to_its_owner(rules):
+    s = two(rules, phase="prepare", display=["galinhada"], turn="Bia", step=1,
+            ana={"hand": ["ovo-1"]}, bia={"hand": ["arroz-2", "queijo-2", "peito-de-frango-1"]})
+    s = play(s, ("Bia", "prepare", {"recipe": "galinhada", "cards": ["arroz-2", "peito-de-frango-1"],
+                                    "symbols": [{"counter": "fogao-a-lenha", "class": "verduras",
+                                                 "pay": "queijo-2"}]}))
+    assert sorted(s.players[0].hand) == ["ovo-1", "queijo-2"] and s.players[1].hand == []
+    assert s.players[1].sum == 2 + 1 + 1 and "queijo-2" not in s.discard
+
+
+def test_a_symbol_must_be_of_a_needed_class(rules):
+    s = two(rules, phase="prepare", display=["galinhada"], turn="Bia", step=1,
+            bia={"character": "hortelao", "hand": ["arroz-2", "queijo-2", "peito-de-frango-1"]})
+    reject(s, ("Bia", "prepare", {"recipe": "galinhada", "cards": ["arroz-2", "peito-de-frango-1"], "free": True,
+                                  "symbols": [{"counter": "fogao-a-lenha", "class": "carnes", "pay": "queijo-2"}]}),
+           "ta-na-mesa.prepare", "prepare.extra")
+    after = play(s, ("Bia", "prepare", {"recipe": "galinhada", "cards": ["arroz-2", "peito-de-frango-1"],
+                                        "free": True}))
+    assert after.players[1].sum == 2 + 1 + 1 and after.players[1].hand == ["queijo-2"]
+
+
+def test_compare_sums_rules(rules):
+    def compare(sums, players=3):
+        names = ["A", "B", "C", "D"][:players]
+        s = t.start(rules, {"players": [{"name": n, "hand": [f"ovo-{i + 1}"]} for i, n in enumerate(names)],
+                            "phase": "prepare", "display": ["tapioca"]})
+        for p, value in zip(s.players, sums):
+            p.sum = value
+        s.step = players - 1
+        s.turn = players - 1
+        s.players[-1].sum = None
+        return play(s, (names[-1], "pass", {}))
+
+    s = compare([7, 5, None])
+    assert [p.points["sum_bonus"] for p in s.players] == [3, 0, 0] and s.phase == "lowest-discard"
+    assert s.current.name == "B"
+    reject(s, ("B", "discard", {"card": "ovo-1"}), "ta-na-mesa.prepare.compare", "card.not_in_hand")
+    s = compare([7, 7, 2, None], players=4)
+    assert [p.points["sum_bonus"] for p in s.players] == [1, 1, 0, 0] and s.current.name == "C"
+    s = compare([7, 3, 3, None], players=4)
+    assert s.phase == "draft"                                              # a tie for the lowest: nobody
+    s = compare([7, None], players=2)
+    assert s.phase == "draft" and s.players[0].points["sum_bonus"] == 3   # two players: nobody discards
+    s = compare([None, None, None])
+    assert s.phase == "draft" and all(p.points["sum_bonus"] == 0 for p in s.players)
+
+
+# --- seasoning ----------------------------------------------------------------------------------------------
+
+def test_snake_draft_order_for_each_player_count(rules):
+    for players, each in ((2, 3), (3, 4), (4, 3)):
+        names = ["A", "B", "C", "D"][:players]
+        s = t.start(rules, {"players": [{"name": n} for n in names], "phase": "draft", "chef": "B",
+                            "turn": "B", "table": list(rules.tokens)})
+        order = []
+        while s.phase == "draft":
+            order.append(s.current.name)
+            s = t.apply(s, t.legal_moves(s)[0])
+        assert [len(p.tokens) for p in s.players] == [each] * players
+        lap = names[1:] + names[:1]
+        assert order[:2 * players] == lap + lap[::-1]
+        assert s.phase == "season" and s.current.name == "B"
+
+
+def test_spice_scoring(rules):
+    def points(faces):
+        return t.spice_score(rules, "fogao-a-lenha", faces)[0]
+    assert points(["alho", "cebolinha", "coentro"]) == 5
+    assert points(["alho", "alho", "alho"]) == 3
+    assert points(["cebolinha", "coentro", "pimenta"]) == 3
+    assert points(["pimenta", "louro", "colorau"]) == 0
+    assert points(["alho", "cebolinha", "coentro", "alho"]) == 6                   # the seed: up to 6 with four
+    assert max(points([a, b, c]) for a in rules.spaces for b in rules.spaces for c in rules.spaces) == 0
+    spices = sorted({s for faces in rules.tokens.values() for s in faces})
+    assert max(points([a, b, c]) for a in spices for b in spices for c in spices) == 5
+
+
+def test_flip_place_and_done_rules(rules):
+    s = two(rules, phase="season", ana={"hand": ["arroz-1"], "prepared": "galinhada", "sum": 5,
+                                        "tokens": ["spice-token-1"], "stove": {"ne": {"recipe": "tapioca"}}},
+            bia={"tokens": ["spice-token-2"]}, table=[])
+    reject(s, ("Ana", "flip", {"token": "spice-token-2", "pay": "arroz-1"}), "ta-na-mesa.season.flip",
+           "flip.not_yours")
+    reject(s, ("Ana", "flip", {"token": "spice-token-1"}), "ta-na-mesa.season.flip", "flip.needs_card")
+    reject(s, ("Ana", "place", {"space": "ne", "turns": 0}), "ta-na-mesa.season.stove", "place.taken")
+    reject(s, ("Ana", "place", {"space": "middle", "turns": 0}), "ta-na-mesa.season.stove", "place.no_space")
+    reject(s, ("Ana", "place", {"space": "nw", "turns": 4}), "ta-na-mesa.season.stove", "place.turns")
+    reject(s, ("Ana", "done", {}), "ta-na-mesa.season.stove", "done.must_place")
+    reject(s, ("Ana", "pick", {"token": "spice-token-3"}), "ta-na-mesa.season.draft", "phase.wrong")
+    s = play(s, ("Ana", "place", {"space": "sw", "turns": 3}))
+    reject(s, ("Bia", "place", {"space": "nw", "turns": 0}), "ta-na-mesa.season.stove", "place.nothing")
+    s = play(s, ("Bia", "flip", {"token": "spice-token-2"}))
+    reject(s, ("Bia", "flip", {"token": "spice-token-2"}), "ta-na-mesa.characters.raizeiro", "flip.needs_card")
+
+
+def test_presentation_counts_frame_and_inner_matches(rules):
+    stove = {"nw": {"recipe": "churrasco", "turns": 1}, "ne": {"recipe": "feijoada", "turns": 1},
+             "sw": {"recipe": "pudim-de-leite", "turns": 2}, "se": {"recipe": "pao-de-queijo", "turns": 0}}
+    assert t.presentation(rules, stove, "fogao-a-lenha") == (6, 2)
+    assert t.presentation(rules, {}, "fogao-a-lenha") == (0, 0)
+    best = 0
+    for counter in rules.counters:
+        for sp in rules.spaces:
+            for recipe in rules.recipes:
+                for k in range(4):
+                    best = max(best, sum(t.presentation(rules, {sp: {"recipe": recipe, "turns": k}}, counter)))
+    assert best <= 2                                       # one tile touches two frame edges at most
+
+
+def test_vegetarian_prize_and_tie_break(rules):
+    s = two(rules, ana={"stove": {"nw": {"recipe": "tapioca"}, "ne": {"recipe": "omelete"}}},
+            bia={"stove": {"nw": {"recipe": "pudim-de-leite"}, "ne": {"recipe": "feijoada"}}})
+    scores = {x["player"]: x for x in t.score(s)}
+    assert (scores["Ana"]["vegetarian"], scores["Bia"]["vegetarian"]) == (3, 0)
+    s = two(rules, ana={"stove": {"nw": {"recipe": "tapioca"}}}, bia={"stove": {"nw": {"recipe": "omelete"}}})
+    assert [x["vegetarian"] for x in t.score(s)] == [1, 1]
+
+
+def test_the_last_round_ends_the_game_and_others_start_the_next(rules):
+    spec = dict(phase="season", round=4, ana={"tokens": []}, bia={"tokens": []}, step=1, turn="Bia")
+    s = play(two(rules, **spec), ("Bia", "done", {}))
+    assert t.is_over(s) and t.legal_moves(s) == []
+    reject(s, ("Ana", "take", {"from": "pile"}), "ta-na-mesa.end", "game.over")
+    s = play(two(rules, **dict(spec, round=2)), ("Bia", "done", {}))
+    assert (s.round, s.chef, s.phase, s.current.name) == (3, 1, "collect", "Bia")
+    assert not s.discard and len(s.pile) == 50 - 2 - 2 and len(s.supply) == 12
+
+
+def test_three_players_play_three_rounds(rules):
+    s = t.new_game(rules, ["A", "B", "C"], 1)
+    rounds = set()
+    rng = random.Random(1)
+    while not t.is_over(s):
+        rounds.add((s.round, s.chef))
+        s = t.apply(s, rng.choice(t.legal_moves(s)))
+    assert rounds == {(1, 0), (2, 1), (3, 2)}
+
+
+# --- randomness, playouts ----------------------------------------------------------------------------------
+
+def random_game(rules, players: int, seed: int, check: bool = True):
+    rng = random.Random(seed)
+    state = t.new_game(rules, ["Ada", "Ben", "Cem", "Dana"][:players], seed)
+    moves = 0
+    while not t.is_over(state):
+        legal = t.legal_moves(state)
+        assert legal, f"seed {seed}: no legal move in {state.phase}"
+        if check:
+            assert t.census(state) == [], t.census(state)
+            d = t.to_dict(state)
+            assert t.to_dict(t.from_dict(rules, json.loads(json.dumps(d)))) == d
+            for move in legal:                                # every listed move is legal
+                t.apply(state, move)
+        kind = rng.choice(sorted({m.name for m in legal}))
+        state = t.apply(state, rng.choice([m for m in legal if m.name == kind]))
+        moves += 1
+        assert moves < 2000
+    return state, moves
+
+
+@pytest.mark.parametrize("players,seed", [(2, 1), (3, 2), (4, 3), (4, 20)])
+def test_random_playouts_end_and_keep_every_component(rules, players, seed):
+    state, moves = random_game(rules, players, seed)
+    assert t.census(state) == [] and state.round == state.rounds
+    again = t.from_dict(rules, json.loads(json.dumps(t.to_dict(state))))
+    assert t.score(again) == t.score(state) and t.winners(again) == t.winners(state)
+    assert all(x["presentation"] <= 12 for x in t.score(state))
+
+
+def test_many_quick_playouts_end(rules):
+    for seed in range(30):
+        state, _ = random_game(rules, 2 + seed % 3, 100 + seed, check=False)
+        assert t.is_over(state) and t.census(state) == []
+
+
+def test_same_seed_and_moves_replay_exactly(rules):
+    a, _ = random_game(rules, 3, 7, check=False)
+    b, _ = random_game(rules, 3, 7, check=False)
+    assert a.to_dict() == b.to_dict()
+
+
+# --- content: rule ids and messages ------------------------------------------------------------------------
+
+def used_keys() -> set[str]:
+    src = ENGINE_FILE.read_text(encoding="utf-8")
+    keys = set(re.findall(r'_fail\(\s*[^,]+,\s*"([a-z0-9_.]+)"', src))
+    keys |= set(re.findall(r'_event\(\s*s,\s*"([a-z0-9_.]+)"', src))
+    return keys
+
+
+def test_every_message_key_has_english_german_and_portuguese_text(game):
+    keys = used_keys()
+    assert len(keys) > 50
+    assert keys == set(game.messages), (sorted(keys - set(game.messages)), sorted(set(game.messages) - keys))
+    for key in keys:
+        for lang in ("de", "pt"):
+            assert game.catalog.status(f"messages:{key}", lang) == "current", (lang, key)
+
+
+def test_every_rule_id_exists_in_the_rules(game):
+    known = {r.id for r in game.rules}
+    assert set(t.RULE_IDS) <= known, sorted(set(t.RULE_IDS) - known)
+
+
+def test_messages_show_printed_names_and_values(game, rules):
+    s = two(rules, face_up=["arroz-5", "couve-1"], pile=["ovo-2"])
+    s = play(s, ("Ana", "take", {"from": "left"}))
+    assert core.describe_events(t.events(s), game.engine_messages("pt")).startswith(
+        "Ana pega Arroz 5 do lado left. Ovo 2 é virada no lugar dela.")
+
+
+# --- worked examples ---------------------------------------------------------------------------------------
+
+def example(game, example_id: str) -> dict:
+    return next(e for e in game.examples if e["id"] == example_id)
+
+
+def test_every_example_is_loaded_and_the_seed_examples_exist(game):
+    assert sorted(e["id"] for e in game.examples) == IDS
+    assert {"presentation-8", "galinhada-sum", "recipe-reshuffle", "spice-draft"} <= set(IDS)
+    assert "32 recipes" in example(game, "recipe-reshuffle")["erratum"]["says"]
+
+
+@pytest.mark.parametrize("example_id", IDS)
+def test_example_replays_and_matches_its_golden_playthrough(game, data, example_id):
+    ex = example(game, example_id)
+    result = run_replay(t, data, ex, game.engine_messages("en"))
+    assert result["error"] is None, result["error"]
+    assert result["expect"]["differences"] == []
+    assert all(item["ok"] for item in result["illegal"]), [i["problem"] for i in result["illegal"]]
+    assert result["ok"] and ex["expect"]
+    text = render_replay(result, ex, notes=False)
+    path = GOLDEN / f"{example_id}.txt"
+    if os.environ.get("UPDATE_GOLDEN") == "1":
+        path.parent.mkdir(parents=True, exist_ok=True)
+        path.write_text(text, encoding="utf-8")
+    assert path.exists(), f"no golden file {path}; run with UPDATE_GOLDEN=1 to create it"
+    assert text == path.read_text(encoding="utf-8"), f"{example_id} differs from {path}"
+
+
+def test_no_stale_golden_files():
+    assert sorted(p.stem for p in GOLDEN.glob("*.txt")) == IDS
+
+
+def test_the_presentation_example_scores_8_and_a_changed_turn_differs(game, data):
+    ex = json.loads(json.dumps(example(game, "presentation-8")))
+    assert ex["expect"]["players"]["Ana"]["scoring"]["presentation"] == 8
+    ex["moves"][0]["args"]["turns"] = 1
+    result = run_replay(t, data, ex)
+    assert not result["ok"] and any("presentation" in d for d in result["expect"]["differences"])
+
+
+def test_replay_command_passes():
+    result = CliRunner().invoke(main, ["replay", GAME, "--content", str(CONTENT)])
+    assert result.exit_code == 0, result.output
+    assert f"{len(IDS)} example(s): all OK" in result.output
+
+
+def test_registered_and_the_browser_facade_works(game, data):
+    assert GAMES[GAME] is t
+    compiled = json.loads(json.dumps({"data": data, "messages": {"en": game.engine_messages("en"),
+                                                                 "pt": game.engine_messages("pt")}}))
+    ex = {k: v for k, v in example(game, "counters-and-buying").items() if k != "_file"}
+    out = api.run(compiled, json.loads(json.dumps(ex)), lang="pt")
+    assert out["ok"] and len(out["steps"]) == 2
+    state = t.new_game(data, ["A", "B"], 1).to_dict()
+    assert api.check_move(compiled, state, {"player": "A", "move": "take", "args": {"from": "pile"}})["legal"]
+    bad = api.check_move(compiled, state, {"player": "B", "move": "take", "args": {"from": "pile"}}, lang="pt")
+    assert bad["error"]["rule"] == "ta-na-mesa.collect" and bad["error"]["message"] == "É a vez de A, não de B."
+    assert {"player": "A", "move": "take", "args": {"from": "pile"}} in api.legal_moves(compiled, state)
