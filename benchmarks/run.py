@@ -1,8 +1,12 @@
 """`make bench`: speed and size, each figure next to a baseline measured in the same run (machines are noisy).
 
 - PDF: the full Mahlzeit print-and-play build against a bare reportlab script that draws the same number of
-  cards (a framed rectangle and two lines of text each, same embedded font, same interleaved back pages).
+  cards (a framed rectangle and two lines of text each, same embedded font, same interleaved back pages), with
+  and without pdf/accel.py's speed-ups; bytes per card with and without the embedded fonts; the variants.
+- Previews: PNGs per distinct face and TTS sheets for one language.
 - Engine: random full games per second, against a fixed pure-Python workload (sorting) as a speed unit.
+- Site (`python benchmarks/run.py site`): bare Pyodide boot vs the try-it panel ready, same browser run, and the
+  median time of one check_move through the site's worker.
 Not tests: nothing here fails on a slow machine; it prints figures to compare between commits.
 """
 from __future__ import annotations
@@ -60,22 +64,113 @@ def bare_reportlab(path: Path, cards: int) -> None:
     c.save()
 
 
+def interleaved(fns: dict, repeat: int) -> dict[str, float]:
+    """Best CPU time (time.process_time) of each function over `repeat` rounds, the functions alternating within
+    a round; one warm-up round first. CPU time, not wall time: the work is single-threaded, and on a shared
+    machine other processes inflate wall times far more than CPU times."""
+    for fn in fns.values():
+        fn()
+    best = {name: float("inf") for name in fns}
+    for _ in range(repeat):
+        for name, fn in fns.items():
+            started = time.process_time()
+            fn()
+            best[name] = min(best[name], time.process_time() - started)
+    return best
+
+
+def font_bytes(path: Path) -> int:
+    """Bytes of the embedded font programs (FontFile2 streams) of a PDF: the fixed cost of its fonts."""
+    from pypdf import PdfReader
+
+    reader = PdfReader(path)
+    seen, total = set(), 0
+    for page in reader.pages:
+        stack = [page.get("/Resources")]
+        while stack:
+            res = stack.pop()
+            if res is None:
+                continue
+            res = res.get_object()
+            for font in (res.get("/Font") or {}).values():
+                desc = font.get_object().get("/FontDescriptor")
+                if desc is None:
+                    continue
+                ref = desc.get_object().raw_get("/FontFile2")
+                if ref.idnum not in seen:
+                    seen.add(ref.idnum)
+                    total += len(ref.get_object()._data)
+            for xobj in (res.get("/XObject") or {}).values():
+                if xobj.idnum not in seen:
+                    seen.add(xobj.idnum)
+                    stack.append(xobj.get_object().get("/Resources"))
+    return total
+
+
+def _load(loader):
+    content = loader.load(ROOT / "content", ["mahlzeit"])
+    if content.problems.errors:
+        sys.exit(f"the content has errors, fix them first: {content.problems.errors[:3]}")
+    return content
+
+
 def bench_pdf() -> None:
+    import contextlib
+
     from tischlein.content import loader
+    from tischlein.pdf import accel
     from tischlein.pdf.document import build_pdf
     from tischlein.pdf.options import Options
 
-    content = loader.load(ROOT / "content", ["mahlzeit"])
+    content = _load(loader)
     cards = len(content.games["mahlzeit"].model.cards())
+    speedups = accel.memo_numbers
+
+    def without_speedups(opts, path):
+        accel.memo_numbers = contextlib.nullcontext
+        try:
+            build_pdf(content, "mahlzeit", opts, path)
+        finally:
+            accel.memo_numbers = speedups
+
     with tempfile.TemporaryDirectory() as tmp:
-        ours_path, bare_path = Path(tmp) / "ours.pdf", Path(tmp) / "bare.pdf"
-        ours = timed(lambda: build_pdf(content, "mahlzeit", Options(lang="en", paper="a4"), ours_path), 5)
-        bare = timed(lambda: bare_reportlab(bare_path, cards), 5)
+        tmp = Path(tmp)
+        ours_path, bare_path = tmp / "ours.pdf", tmp / "bare.pdf"
+        variants = {"fold": Options(duplex="fold"), "print-shop": Options(print_shop=True),
+                    "ink-saver": Options(ink_saver=True), "letter": Options(paper="letter")}
+        runs = {
+            "ours": lambda: build_pdf(content, "mahlzeit", Options(lang="en", paper="a4"), ours_path),
+            "bare": lambda: bare_reportlab(bare_path, cards),
+            "ours-no-speedups": lambda: without_speedups(Options(lang="en", paper="a4"), tmp / "slow.pdf"),
+        }
+        best = interleaved(runs, 15)
+        ours, bare, slow = best["ours"], best["bare"], best["ours-no-speedups"]
         size, bare_size = ours_path.stat().st_size, bare_path.stat().st_size
-    print(f"pdf    mahlzeit en a4: {cards} cards in {ours * 1000:.0f} ms; bare reportlab {bare * 1000:.0f} ms; "
-          f"ratio {ours / bare:.2f}x")
-    print(f"pdf    size {size / 1024:.0f} KiB = {size / cards / 1024:.2f} KiB per card "
-          f"(bare script {bare_size / cards / 1024:.2f} KiB per card; fonts included in both)")
+        fonts_ours, fonts_bare = font_bytes(ours_path), font_bytes(bare_path)
+        print(f"pdf    mahlzeit en a4: {cards} cards in {ours * 1000:.0f} ms; bare reportlab {bare * 1000:.0f} ms; "
+              f"ratio {ours / bare:.2f}x (CPU time, best of 15, interleaved)")
+        print(f"pdf    without pdf/accel.py speed-ups: {slow * 1000:.0f} ms = ratio {slow / bare:.2f}x")
+        print(f"pdf    size {size / 1024:.0f} KiB = {size / cards / 1024:.2f} KiB per card; without the embedded "
+              f"fonts ({fonts_ours / 1024:.0f} KiB) {(size - fonts_ours) / cards / 1024:.2f} KiB per card "
+              f"(bare script {bare_size / cards / 1024:.2f} KiB, without fonts "
+              f"{(bare_size - fonts_bare) / cards / 1024:.2f} KiB per card)")
+        for name, opts in variants.items():
+            path = tmp / f"{name}.pdf"
+            took = interleaved({name: lambda: build_pdf(content, "mahlzeit", opts, path)}, 3)[name]
+            print(f"pdf    variant {name}: {took * 1000:.0f} ms, {path.stat().st_size / 1024:.0f} KiB")
+
+
+def bench_previews() -> None:
+    from tischlein.content import loader
+    from tischlein.pdf.previews import build_previews
+
+    content = _load(loader)
+    with tempfile.TemporaryDirectory() as tmp:
+        started = time.perf_counter()
+        written = build_previews(content, "mahlzeit", ["en"], Path(tmp))
+        took = time.perf_counter() - started
+        size = sum(p.stat().st_size for p in written)
+    print(f"previews mahlzeit en: {len(written)} files ({size / 1024 / 1024:.1f} MiB) in {took:.2f} s")
 
 
 def bench_engine(games: int = 200) -> None:
@@ -106,8 +201,120 @@ def bench_engine(games: int = 200) -> None:
           f"(unit: sorting 20,000 floats 10 times = {baseline * 1000:.0f} ms)")
 
 
+BARE_WORKER = """import { loadPyodide } from "./pyodide/pyodide.mjs";
+const t0 = performance.now();
+const py = await loadPyodide({ indexURL: new URL("./pyodide/", import.meta.url).href });
+py.runPython("1 + 1");
+self.postMessage({ ms: performance.now() - t0 });
+"""
+BARE_PAGE = """<!doctype html><html lang="en"><head><meta charset="utf-8"><link rel="icon" href="data:,">
+<title>bare Pyodide</title></head><body><p id="out">booting</p><script type="module">
+const t0 = performance.now();
+const w = new Worker(new URL("./bench-bare-worker.mjs", import.meta.url), { type: "module" });
+w.onmessage = (e) => { const o = document.getElementById("out");
+  o.dataset.ms = String(Math.round(performance.now() - t0)); o.dataset.inner = String(Math.round(e.data.ms)); };
+</script></body></html>"""
+CHECK_PAGE = """<!doctype html><html lang="en"><head><meta charset="utf-8"><link rel="icon" href="data:,">
+<title>check_move</title></head><body><p id="out">booting</p><script type="module">
+const w = new Worker(new URL("./assets/js/engine-worker.mjs", import.meta.url), { type: "module" });
+let seq = 0; const waiting = new Map();
+w.onmessage = (e) => { const f = waiting.get(e.data.id); waiting.delete(e.data.id); f(e.data); };
+const call = (m) => new Promise((r) => { const id = ++seq; waiting.set(id, r); w.postMessage({ ...m, id }); });
+const PARAMS = JSON.parse(decodeURIComponent(location.hash.slice(1)));
+await call({ type: "init", engine: new URL("./assets/engine/engine.zip", import.meta.url).href });
+const game = await (await fetch(new URL(`./assets/games/${PARAMS.game}.json`, import.meta.url))).text();
+const times = [];
+let last = null;
+for (let i = 0; i < PARAMS.n; i++) {
+  const t = performance.now();
+  last = await call({ type: "check", gameKey: PARAMS.game, game, state: PARAMS.state, move: PARAMS.move,
+                      lang: "en" });
+  times.push(performance.now() - t);
+}
+times.sort((a, b) => a - b);
+const o = document.getElementById("out");
+o.dataset.median = String(times[times.length >> 1]);
+o.dataset.legal = String(JSON.parse(last.result).legal);
+</script></body></html>"""
+
+
+def bench_site(rounds: int = 3, checks: int = 50) -> None:
+    """In ONE headless Chromium: bare Pyodide boot (a page whose module worker only loads Pyodide) against the
+    time until the try-it panel is ready (click → 'ready': worker + Pyodide + engine.zip + imports), alternating,
+    each in a fresh browser context; then the median round trip of one check_move through the site's worker."""
+    import json
+    import os
+    import shutil
+    import socket
+    from urllib.parse import quote
+
+    from playwright.sync_api import sync_playwright
+
+    from tischlein.content import loader
+    from tischlein.engine import api
+    from tischlein.site.build import build_site
+    from tischlein.site.serve import serve_in_thread
+
+    content = loader.load(ROOT / "content", ["mahlzeit"])
+    tmp = Path(tempfile.mkdtemp(prefix="tischlein-bench-site-"))
+    os.environ["TISCHLEIN_SIM_GAMES"] = "0"
+    with socket.socket() as sock:
+        sock.bind(("127.0.0.1", 0))
+        port = sock.getsockname()[1]
+    base = f"http://127.0.0.1:{port}/"
+    started = time.perf_counter()
+    folder = build_site(content, tmp, base, pdf_root=tmp)
+    print(f"site (mahlzeit only, no simulation): built in {time.perf_counter() - started:.1f} s")
+    (folder / "assets" / "bench-bare-worker.mjs").write_text(BARE_WORKER, encoding="utf-8")
+    (folder / "assets" / "bench-bare.html").write_text(BARE_PAGE, encoding="utf-8")
+    (folder / "bench-check.html").write_text(CHECK_PAGE, encoding="utf-8")
+    payload = json.loads((folder / "assets" / "games" / "mahlzeit.json").read_text("utf-8"))
+    example = next(e for e in content.games["mahlzeit"].examples if e["id"] == "silke-currywurst")
+    start = api.run(payload, {k: v for k, v in example.items() if not k.startswith("_")})["start"]["state"]
+    move = {k: v for k, v in example["moves"][0].items() if k in ("player", "move", "args")}
+    server, _ = serve_in_thread(folder, port)
+    bare, panel = [], []
+    try:
+        with sync_playwright() as p:
+            browser = p.chromium.launch(executable_path="/usr/bin/chromium",
+                                        args=["--no-sandbox", "--disable-gpu"])
+            for _ in range(rounds):
+                ctx = browser.new_context()
+                page = ctx.new_page()
+                page.goto(base + "assets/bench-bare.html")
+                page.wait_for_selector("#out[data-ms]", timeout=120_000)
+                bare.append(int(page.get_attribute("#out", "data-ms")))
+                ctx.close()
+                ctx = browser.new_context()
+                page = ctx.new_page()
+                page.goto(base + "mahlzeit/examples/silke-currywurst/")
+                page.click(".tl-tryit-start")
+                page.wait_for_selector(".tl-tryit-status[data-state=ready]", timeout=120_000)
+                panel.append(int(page.get_attribute(".tl-tryit-status", "data-ready-ms")))
+                ctx.close()
+            ctx = browser.new_context()
+            page = ctx.new_page()
+            params = quote(json.dumps({"game": "mahlzeit", "n": checks, "state": json.dumps(start),
+                                       "move": json.dumps(move)}))
+            page.goto(f"{base}bench-check.html#{params}")
+            page.wait_for_selector("#out[data-median]", timeout=120_000)
+            check_ms = float(page.get_attribute("#out", "data-median"))
+            legal = page.get_attribute("#out", "data-legal")
+            ctx.close()
+            browser.close()
+    finally:
+        server.shutdown()
+        server.server_close()
+        shutil.rmtree(tmp, ignore_errors=True)
+    b, t = statistics.median(bare), statistics.median(panel)
+    print(f"site: bare Pyodide boot (module worker) {b / 1000:.2f} s (runs {bare}); try-it panel ready "
+          f"{t / 1000:.2f} s (runs {panel}); ratio {t / b:.2f} (aim ≤ 1.2)")
+    print(f"site: one check_move through the worker, median of {checks}: {check_ms:.1f} ms (legal={legal}; "
+          f"aim < 10 ms)")
+
+
 if __name__ == "__main__":
     sys.path.insert(0, str(ROOT / "generator"))
-    which = sys.argv[1:] or ["pdf", "engine"]
+    which = sys.argv[1:] or ["pdf", "previews", "engine", "site"]
     for name in which:
-        {"pdf": bench_pdf, "engine": bench_engine}[name]()
+        {"pdf": bench_pdf, "previews": bench_previews, "engine": bench_engine, "site": bench_site}[name]()

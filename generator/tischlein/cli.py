@@ -71,6 +71,7 @@ def build(games: tuple[str, ...], langs: tuple[str, ...], papers: tuple[str, ...
     from .pdf.cli import build_pdfs
     from .pdf.errors import PdfBuildError
     from .pdf.games import BUILDERS as PDF_GAMES
+    from .pdf.previews import build_previews
     from .site.build import build_site
 
     started = time.perf_counter()
@@ -82,10 +83,12 @@ def build(games: tuple[str, ...], langs: tuple[str, ...], papers: tuple[str, ...
         game_langs = list(langs) or languages_of(game)
         try:
             paths = build_pdfs(content, game.id, game_langs, list(papers) or ["a4", "letter"], out_dir)
+            previews = build_previews(content, game.id, game_langs, out_dir)
         except PdfBuildError as exc:
             raise click.ClickException(str(exc)) from None
         for path in paths:
             click.echo(f"pdf   {path}  ({path.stat().st_size / 1024:.0f} KiB)")
+        click.echo(f"png   {out_dir / 'previews' / game.id}  ({len(previews)} files)")
     if not no_site:
         site = build_site(content, out_dir)
         click.echo(f"site  {site}")
@@ -127,6 +130,8 @@ from .site.cli import site  # noqa: E402
 main.add_command(site)
 from .pdf.cli import pdf  # noqa: E402
 main.add_command(pdf)
+from .engine.simcli import simulate  # noqa: E402
+main.add_command(simulate)
 
 if __name__ == "__main__":
     main()

@@ -8,6 +8,8 @@ Modules, in the order data flows through them:
 * `sheet.py` does all the layout arithmetic: cells, bleed, crop marks, mirrored back cells.
 * `guide.py` draws the print guide and the credits; `document.py` assembles and writes the file atomically.
 * `cli.py` is the `tischlein pdf` command and `build_pdfs` for `tischlein build`.
+* `palette.py` is the ink-saver switch the games' palettes honour; `accel.py` speeds up reportlab for a build;
+  `calibration.py` writes the duplex calibration sheet; `previews.py` rasterises faces to PNGs and TTS sheets.
 """
 from .errors import PdfBuildError
 

@@ -10,7 +10,7 @@ from ..content.i18n import LANGUAGES
 from .document import build_pdf
 from .errors import PdfBuildError
 from .options import Options
-from .sheet import DUPLEX_MODES
+from .sheet import CROP_MARK_STYLES, DUPLEX_MODES
 from .units import CARD_SIZES, DEFAULT_CARD_SIZE, PAPERS
 
 
@@ -54,20 +54,45 @@ def _command():
     @click.option("--bleed", "bleed_mm", type=click.FloatRange(0, 6), default=3.0, show_default=True,
                   help="Art beyond the cut line, in mm (reduced on paper where it does not fit; the guide says so).")
     @click.option("--duplex", type=click.Choice(list(DUPLEX_MODES)), default="long", show_default=True,
-                  help="long/short: back pages follow their fronts, mirrored for that flip; none: fronts only.")
+                  help="long/short: each back page follows its front page, mirrored for a flip on the long or "
+                       "short edge (the PDF asks the printer for that flip); fold: gutter fold, fronts and their "
+                       "backs on one single-sided page either side of a dashed fold line, backs turned so they "
+                       "register when folded; none: fronts only.")
     @click.option("--back-offset", callback=_offset, default=None, metavar="X,Y",
-                  help="Shift the back pages by X,Y mm to correct a printer's duplex misalignment.")
+                  help="Shift every back by X,Y mm (right and up, as seen on the back) to correct a printer's "
+                       "duplex misalignment; measure it with --calibration. Works with long, short and fold.")
+    @click.option("--crop-marks", type=click.Choice(list(CROP_MARK_STYLES)), default="short", show_default=True,
+                  help="short: 7 mm marks in the margin; full: cut lines from the cards to the paper edge, so "
+                       "they survive the first guillotine cut. Never drawn on a card.")
+    @click.option("--print-shop", is_flag=True,
+                  help="For a print shop such as DriveThruCards: one card per page, the page being the card "
+                       "plus its bleed (use --bleed 3.175 for 1/8 in), TrimBox and BleedBox on every page, pages "
+                       "in the order front, back for each card in turn; no guide, no crop marks.")
+    @click.option("--ink-saver", is_flag=True,
+                  help="Light backgrounds and outlines instead of large coloured fills; same layout.")
+    @click.option("--calibration", is_flag=True,
+                  help="Instead of the cards, write a two-page duplex calibration sheet for this paper and "
+                       "--duplex long|short: cross-hairs on the front, millimetre scales behind them on the back. "
+                       "Print it double-sided, read where each cross shows through and pass the reading as "
+                       "--back-offset X,Y.")
     @content_option
     @out_option
     @click.option("-o", "output", type=click.Path(dir_okay=False, path_type=Path), default=None,
                   help="Write to this file instead of OUT/pdf/GAME/GAME-LANG-PAPER.pdf.")
-    def pdf(game, lang, paper, card_size, bleed_mm, duplex, back_offset, content_dir, out_dir, output):
-        """Build the print-and-play PDF of GAME."""
+    def pdf(game, lang, paper, card_size, bleed_mm, duplex, back_offset, crop_marks, print_shop, ink_saver,
+            calibration, content_dir, out_dir, output):
+        """Build the print-and-play PDF of GAME (or its duplex calibration sheet)."""
         content = load_or_exit(content_dir, [game])
         try:
             opts = Options(lang=lang, paper=paper, card_size=card_size, bleed_mm=bleed_mm, duplex=duplex,
-                           back_offset_mm=back_offset)
-            path = build_pdf(content, game, opts, output or default_path(out_dir, game, opts))
+                           back_offset_mm=back_offset, crop_marks=crop_marks, print_shop=print_shop,
+                           ink_saver=ink_saver)
+            if calibration:
+                from .calibration import build_calibration
+                target = output or Path(out_dir) / "pdf" / game / opts.file_name(game, "calibration")
+                path = build_calibration(content, game, opts, target)
+            else:
+                path = build_pdf(content, game, opts, output or default_path(out_dir, game, opts))
         except PdfBuildError as exc:
             click.echo(f"error: {exc}", err=True)
             sys.exit(1)

@@ -23,6 +23,7 @@ class Piece:
     kind: str             # groups the checklist and the bookmarks, e.g. "dish"
     face: str             # key into PrintSet.faces; identical pieces share a face
     back: str | None      # key into PrintSet.backs; None for one-sided pieces
+    name: str = ""        # translated, for previews' alt text, e.g. "Thüringer Klöße"
 
 
 @dataclass(frozen=True)
@@ -68,6 +69,55 @@ class PrintSet:
     credits: list[Credit]
     icons: list[str] = field(default_factory=list)   # icons to define as forms before drawing
     fallback: bool = False               # some texts fell back to English
+    boards: list[Board] = field(default_factory=list)     # printed after the card sheets (pdf/board.py)
+    dice: list[DiceSet] = field(default_factory=list)     # nets and sticker sheets (pdf/die.py)
 
     def pieces(self) -> list[Piece]:
+        """The pieces on card sheets (cards, tiles, tokens): every one has a face in `faces`."""
         return [p for deck in self.decks for p in deck.pieces]
+
+    def all_pieces(self) -> list[Piece]:
+        """Everything to make, for the checklist: sheet pieces, then boards, then dice."""
+        extra = [Piece(b.id, b.kind, b.id, None) for b in self.boards]
+        extra += [Piece(d.id, ds.kind, d.id, None) for ds in self.dice for d in ds.dice]
+        return self.pieces() + extra
+
+
+@dataclass
+class Board:
+    """A board or track printed at its real size; pdf/board.py tiles it over sheets when it is larger than one.
+
+    `draw(canvas, w, h, bleed)` paints the whole board with its lower-left trim corner at (0, 0), sizes in points;
+    it must paint `bleed` beyond every edge.
+    """
+
+    id: str               # "weight-board"
+    kind: str             # a Kind id for the checklist and the bookmark
+    label: str            # translated, e.g. "Board with the weight track"
+    width_mm: float
+    height_mm: float
+    draw: Draw
+
+
+@dataclass(frozen=True)
+class Die:
+    id: str               # "die-carrot-1"
+    faces: tuple[str, ...]   # six keys into DiceSet.faces
+    label: str = ""       # short translated name printed next to the net / sticker row, e.g. "Carrot"
+
+
+@dataclass
+class DiceSet:
+    """Dice to print as foldable cube nets (with glue tabs) and/or as stickers for blank dice (pdf/die.py).
+
+    `faces[key](canvas, size, bleed)` paints one face, a `size` × `size` point square with its lower-left corner
+    at (0, 0), and `bleed` beyond it.
+    """
+
+    kind: str
+    dice: list[Die]
+    faces: dict[str, Draw]
+    size_mm: float = 16.0         # the edge of a folded die
+    sticker_mm: float = 14.0      # stickers for blank dice of size_mm (their edges are rounded)
+    nets: bool = True
+    stickers: bool = True

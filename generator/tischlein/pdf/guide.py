@@ -7,7 +7,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from . import fonts
+from . import extras, fonts
 from .card import wrap
 from .component import Credit, PrintSet
 from .icons import color, place_centred
@@ -105,6 +105,9 @@ def guide_page(c, ps: PrintSet, layout: SheetLayout, opts, ui, sheets: int, firs
     f.para(ui("pdf.guide.pages_front", first=1, last=first_card_page - 1), bullet="•", indent=mm(5))
     f.para(ui("pdf.guide.pages_cards", first=first_card_page, last=last_page, sheets=sheets,
               per_sheet=layout.per_sheet), bullet="•", indent=mm(5))
+    extra = extras.page_count(ps, opts)              # boards, dice nets, stickers (pdf/extras.py)
+    if extra:
+        f.para(ui("pdf.guide.pages_extra", first=last_page + 1, last=last_page + extra), bullet="•", indent=mm(5))
 
     f.heading(ui("pdf.guide.how"))
     f.para(ui("pdf.print.scale"), bullet="•", indent=mm(5), after=2)
@@ -116,6 +119,11 @@ def guide_page(c, ps: PrintSet, layout: SheetLayout, opts, ui, sheets: int, firs
     f.y -= mm(12)
     if opts.duplex == "none":
         f.para(ui("pdf.print.single"), bullet="•", indent=mm(5))
+    elif opts.duplex == "fold":
+        f.para(ui("pdf.print.fold"), bullet="•", indent=mm(5))
+        if opts.back_offset_mm != (0.0, 0.0):
+            f.para(ui("pdf.print.offset", x=_num(opts.back_offset_mm[0]), y=_num(opts.back_offset_mm[1])),
+                   bullet="•", indent=mm(5))
     else:
         f.para(ui("pdf.print.duplex" if opts.duplex == "long" else "pdf.print.duplex_short"), bullet="•",
                indent=mm(5))
@@ -163,7 +171,7 @@ def _scale_bar(c, x: float, y: float) -> None:
 
 def _checklist(c, f: Flow, ps: PrintSet, ui) -> None:
     counts = {k.id: 0 for k in ps.kinds}
-    for p in ps.pieces():
+    for p in ps.all_pieces():             # cards, tiles, tokens, boards and dice
         counts[p.kind] = counts.get(p.kind, 0) + 1
     row = mm(9.5)
     col_count, col_back = f.x + f.width - mm(38), f.x + f.width - mm(26)

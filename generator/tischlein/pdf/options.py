@@ -4,10 +4,11 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from .errors import PdfBuildError
-from .sheet import DUPLEX_MODES
+from .sheet import CROP_MARK_STYLES, DUPLEX_MODES
 from .units import CARD_SIZES, DEFAULT_CARD_SIZE, PAPERS, Size
 
 BLEED_MAX_MM = 6.0
+BACK_OFFSET_MAX_MM = 20.0
 
 
 @dataclass(frozen=True)
@@ -16,8 +17,11 @@ class Options:
     paper: str = "a4"
     card_size: str = DEFAULT_CARD_SIZE
     bleed_mm: float = 3.0
-    duplex: str = "long"                        # long | short | none
+    duplex: str = "long"                        # long | short | fold | none
     back_offset_mm: tuple[float, float] = (0.0, 0.0)
+    crop_marks: str = "short"                   # short | full
+    print_shop: bool = False                    # one card per page with bleed, TrimBox/BleedBox, no front matter
+    ink_saver: bool = False                     # light backgrounds, outlines instead of large fills
 
     def __post_init__(self):
         if self.paper not in PAPERS:
@@ -28,6 +32,16 @@ class Options:
             raise PdfBuildError(f"bleed must be between 0 and {BLEED_MAX_MM:g} mm, got {self.bleed_mm:g}")
         if self.duplex not in DUPLEX_MODES:
             raise PdfBuildError(f"unknown duplex mode {self.duplex!r}; known: {', '.join(DUPLEX_MODES)}")
+        if self.crop_marks not in CROP_MARK_STYLES:
+            raise PdfBuildError(f"unknown crop marks {self.crop_marks!r}; known: {', '.join(CROP_MARK_STYLES)}")
+        if len(self.back_offset_mm) != 2 or any(abs(v) > BACK_OFFSET_MAX_MM for v in self.back_offset_mm):
+            raise PdfBuildError(f"the back offset must be two numbers of at most {BACK_OFFSET_MAX_MM:g} mm, "
+                                f"got {self.back_offset_mm!r}")
+
+    @property
+    def backs(self) -> bool:
+        """Whether the backs are printed at all (on back pages, fold halves or print-shop pages)."""
+        return self.print_shop or self.duplex != "none"
 
     @property
     def paper_size(self) -> Size:
@@ -37,15 +51,23 @@ class Options:
     def card(self) -> Size:
         return CARD_SIZES[self.card_size]
 
-    def file_name(self, game_id: str) -> str:
+    def file_name(self, game_id: str, suffix: str = "") -> str:
         """`<game>-<lang>-<paper>.pdf` for the defaults; variants add what differs."""
         extra = []
+        if self.print_shop:
+            extra.append("printshop")
         if self.card_size != DEFAULT_CARD_SIZE:
             extra.append(self.card_size)
         if self.bleed_mm != 3.0:
             extra.append(f"bleed{self.bleed_mm:g}")
-        if self.duplex != "long":
+        if self.duplex != "long" and not self.print_shop:
             extra.append(f"duplex-{self.duplex}")
-        if self.back_offset_mm != (0.0, 0.0):
+        if self.back_offset_mm != (0.0, 0.0) and not self.print_shop:
             extra.append("offset{:g}_{:g}".format(*self.back_offset_mm))
+        if self.crop_marks != "short" and not self.print_shop:
+            extra.append(f"marks-{self.crop_marks}")
+        if self.ink_saver:
+            extra.append("inksaver")
+        if suffix:
+            extra.append(suffix)
         return "-".join([game_id, self.lang, self.paper, *extra]) + ".pdf"

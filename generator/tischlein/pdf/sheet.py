@@ -12,6 +12,14 @@ mark can ever be printed on a card. They are useless if the printer cannot print
 axis is reduced until at least MARK_VISIBLE_MM of every mark lies inside the printable area; the layout reports
 the bleed it really used and the print guide says so.
 
+`crop_marks="full"` (`marks_for(used, full=True)`) runs every mark from the grid to 1 mm from the paper edge,
+so the marks of one axis survive the first guillotine cut; marks never cross a card either way.
+
+Gutter fold (`plan_fold`): the fronts fill one half of the portrait page, their backs the mirror-image half; the
+fold is the page's centre line (vertical or horizontal, whichever holds more cards; cards may lie on their side
+when that fits more, e.g. 2 × 2 poker cards per A4 half instead of 3) and every bleed edge keeps
+FOLD_CLEARANCE_MM from it. `back_cell(cell, "fold")` reflects a cell across the fold.
+
 The arrangement with more cards per sheet wins; on a tie, more bleed wins. With 63 × 88 mm and 3 mm bleed:
 A4 gets 3 × 3 butted with 3 mm outer bleed; US Letter 3 × 3 butted with 3 mm at the sides and 0.2 mm at the
 top and bottom (its 7.7 mm between trim and paper edge leave no room for more once the marks are printable).
@@ -29,7 +37,10 @@ MARK_VISIBLE_MM = 2.0    # how much of each mark must lie inside the printable a
 MARK_LENGTH_MM = 7.0
 MARK_PAPER_CLEARANCE_MM = 1.0
 MARK_WIDTH_PT = 0.25
-DUPLEX_MODES = ("long", "short", "none")
+DUPLEX_MODES = ("long", "short", "fold", "none")
+CROP_MARK_STYLES = ("short", "full")
+FOLD_CLEARANCE_MM = 6.0  # gutter fold: from the fold line to the nearest bleed edge (at least 5 mm)
+FOLD_MARK_CLEARANCE_MM = 1.0   # crop marks in the gutter stop this far before the fold line
 
 
 @dataclass(frozen=True)
@@ -78,14 +89,37 @@ class SheetLayout:
     requested_bleed: float      # pt
     cells: tuple[Cell, ...] = field(repr=False)
     outer: Rect = field(repr=False)           # the outer bleed edge of the full grid
+    fold: str = ""              # gutter fold only: "vertical" (fronts left) or "horizontal" (fronts on top)
+    rotated: bool = False       # gutter fold only: cards lie on their side (turned 90° counter-clockwise)
 
     @property
     def marks(self) -> tuple[Line, ...]:
         return self.marks_for(len(self.cells))
 
-    def marks_for(self, used: int) -> tuple[Line, ...]:
-        """Crop marks for the first `used` cells (a part-filled last sheet gets marks for its cards only)."""
-        return tuple(_crop_marks(self.page_w, self.page_h, list(self.cells[:used]), self.outer))
+    @property
+    def fold_line(self) -> Line | None:
+        """The gutter-fold line (the page's centre line), or None for duplex/simplex sheets."""
+        m = mm(MIN_MARGIN_MM)
+        if self.fold == "vertical":
+            return Line(self.page_w / 2, m, self.page_w / 2, self.page_h - m)
+        if self.fold == "horizontal":
+            return Line(m, self.page_h / 2, self.page_w - m, self.page_h / 2)
+        return None
+
+    def marks_for(self, used: int, full: bool = False) -> tuple[Line, ...]:
+        """Crop marks for the first `used` cells (a part-filled last sheet gets marks for its cards only).
+
+        `full`: each mark runs from the grid all the way to the paper edge (less 1 mm), so the marks of one axis
+        survive the first guillotine cut. On a gutter-fold sheet the marks on the fold side stop before the fold.
+        """
+        clearance = MARK_PAPER_CLEARANCE_MM * MM
+        bounds = Rect(clearance, clearance, self.page_w - 2 * clearance, self.page_h - 2 * clearance)
+        stop = FOLD_MARK_CLEARANCE_MM * MM
+        if self.fold == "vertical":
+            bounds = Rect(bounds.x, bounds.y, self.page_w / 2 - stop - bounds.x, bounds.h)
+        elif self.fold == "horizontal":
+            bounds = Rect(bounds.x, self.page_h / 2 + stop, bounds.w, bounds.y1 - self.page_h / 2 - stop)
+        return tuple(_crop_marks(bounds, list(self.cells[:used]), self.outer, full))
 
     @property
     def per_sheet(self) -> int:
@@ -120,8 +154,11 @@ class SheetLayout:
     def back_cell(self, cell: Cell, duplex: str) -> Cell:
         """Where the back of `cell` goes on the following page so it lands behind the front.
 
-        Portrait sheets: long-edge flip mirrors the columns (x → W − x − w), short-edge flip the rows.
+        Portrait sheets: long-edge flip mirrors the columns (x → W − x − w), short-edge flip the rows. A gutter-fold
+        sheet mirrors the cell across its fold line (the page's centre line), on the same page.
         """
+        if duplex == "fold":
+            duplex = "long" if self.fold == "vertical" else "short"
         if duplex == "long":
             return Cell(self.cols - 1 - cell.col, cell.row, _mirror_x(cell.trim, self.page_w),
                         _mirror_x(cell.clip, self.page_w))
@@ -170,6 +207,57 @@ def plan(paper: Size, card: Size, bleed_mm: float = 3.0, min_margin_mm: float = 
     return _layout(paper, card, arrangement, cols, rows, bx, by, b)
 
 
+def plan_fold(paper: Size, card: Size, bleed_mm: float = 3.0, min_margin_mm: float = MIN_MARGIN_MM) -> SheetLayout:
+    """Gutter fold: fronts in one half of the portrait `paper`, their backs mirrored into the other half.
+
+    The fold is the page's centre line, vertical (fronts left) or horizontal (fronts on top), whichever holds more
+    cards; cards lie on their side (`rotated`, cells of h × w) when that holds more. Ties prefer upright cards,
+    then a bleed per card, then the vertical fold. Every bleed edge keeps FOLD_CLEARANCE_MM from the fold, so a
+    fold a little off the line never shows on a card, and there is room for the crop marks in the gutter. Cards
+    keep their full bleed.
+    """
+    if bleed_mm < 0:
+        raise ValueError("bleed must not be negative")
+    W, H, b = paper.width, paper.height, mm(bleed_mm)
+    edge = mm(min_margin_mm + MARK_GAP_MM + MARK_VISIBLE_MM)     # printer margin + printable marks
+    gutter = mm(FOLD_CLEARANCE_MM)
+    eps = 1e-6
+    regions = {
+        "vertical": Rect(edge, edge, W / 2 - gutter - edge, H - 2 * edge),
+        "horizontal": Rect(edge, H / 2 + gutter, W - 2 * edge, H / 2 - gutter - edge),
+    }
+    best = None
+    for rotated in (False, True):
+        w, h = (card.height, card.width) if rotated else (card.width, card.height)
+        for order, (fold, region) in enumerate(regions.items()):
+            for arrangement in ("separate", "butted"):
+                if arrangement == "separate":
+                    cols = math.floor((region.w + eps) / (w + 2 * b))
+                    rows = math.floor((region.h + eps) / (h + 2 * b))
+                else:
+                    cols = math.floor((region.w - 2 * b + eps) / w)
+                    rows = math.floor((region.h - 2 * b + eps) / h)
+                if cols <= 0 or rows <= 0:
+                    continue
+                # most cards, then upright, then separate (each card its own bleed), then the vertical fold
+                key = (-cols * rows, rotated, arrangement != "separate", order)
+                if best is None or key < best[0]:
+                    best = (key, fold, region, arrangement, cols, rows, rotated)
+    if best is None:
+        raise ValueError(f"a {card.label} mm card does not fit half of {paper.name} for a gutter fold")
+    _, fold, region, arrangement, cols, rows, rotated = best
+    cell_size = Size(card.name, card.height_mm, card.width_mm) if rotated else card
+    half = _layout(Size("half", to_mm(region.w), to_mm(region.h)), cell_size, arrangement, cols, rows, b, b, b)
+    cells = tuple(Cell(c.col, c.row, _shift(c.trim, region.x, region.y), _shift(c.clip, region.x, region.y))
+                  for c in half.cells)
+    return SheetLayout(paper, card, arrangement, cols, rows, b, b, b, cells,
+                       _shift(half.outer, region.x, region.y), fold, rotated)
+
+
+def _shift(r: Rect, dx: float, dy: float) -> Rect:
+    return Rect(r.x + dx, r.y + dy, r.w, r.h)
+
+
 def _floor_tenth(points: float) -> float:
     """Round a bleed down to 0.1 mm, so the guide can state it exactly."""
     return mm(math.floor(to_mm(points) * 10 + 1e-6) / 10)
@@ -189,7 +277,7 @@ def _layout(paper: Size, card: Size, arrangement: str, cols: int, rows: int, bx:
     for row in range(rows):
         for col in range(cols):
             x = gx + bx + col * pitch_x
-            y = gy + grid_h - by - (row + 1) * pitch_y + (by if inner else 0)
+            y = gy + grid_h - by - (row + 1) * pitch_y + (2 * by if inner else 0)   # separate: centred in its pitch
             trim = Rect(x, y, w, h)
             if inner:
                 clip = Rect(x - bx, y - by, w + 2 * bx, h + 2 * by)
@@ -203,16 +291,20 @@ def _layout(paper: Size, card: Size, arrangement: str, cols: int, rows: int, bx:
     return SheetLayout(paper, card, arrangement, cols, rows, bx, by, b, tuple(cells), Rect(gx, gy, grid_w, grid_h))
 
 
-def _crop_marks(W: float, H: float, cells: list[Cell], grid: Rect) -> list[Line]:
-    """One short mark per cut line at each end of the grid, in the margin, never on a card."""
-    gap, length, clearance = MARK_GAP_MM * MM, MARK_LENGTH_MM * MM, MARK_PAPER_CLEARANCE_MM * MM
+def _crop_marks(bounds: Rect, cells: list[Cell], grid: Rect, full: bool = False) -> list[Line]:
+    """One mark per cut line at each end of the grid, between the grid and `bounds`, never on a card.
+
+    Short marks are MARK_LENGTH_MM long; full marks reach the bounds (the paper edge less a clearance).
+    """
+    gap = MARK_GAP_MM * MM
+    length = math.inf if full else MARK_LENGTH_MM * MM
     xs = sorted({round(v, 4) for c in cells for v in (c.trim.x, c.trim.x1)})
     ys = sorted({round(v, 4) for c in cells for v in (c.trim.y, c.trim.y1)})
     marks = []
-    top0, top1 = grid.y1 + gap, min(grid.y1 + gap + length, H - clearance)
-    bot0, bot1 = grid.y - gap, max(grid.y - gap - length, clearance)
-    left0, left1 = grid.x - gap, max(grid.x - gap - length, clearance)
-    right0, right1 = grid.x1 + gap, min(grid.x1 + gap + length, W - clearance)
+    top0, top1 = grid.y1 + gap, min(grid.y1 + gap + length, bounds.y1)
+    bot0, bot1 = grid.y - gap, max(grid.y - gap - length, bounds.y)
+    left0, left1 = grid.x - gap, max(grid.x - gap - length, bounds.x)
+    right0, right1 = grid.x1 + gap, min(grid.x1 + gap + length, bounds.x1)
     for x in xs:
         if top1 > top0:
             marks.append(Line(x, top0, x, top1))
@@ -226,13 +318,13 @@ def _crop_marks(W: float, H: float, cells: list[Cell], grid: Rect) -> list[Line]
     return marks
 
 
-def draw_marks(canvas, layout: SheetLayout, used: int | None = None) -> None:
+def draw_marks(canvas, layout: SheetLayout, used: int | None = None, full: bool = False) -> None:
     """Crop marks in black, 0.25 pt, for the first `used` cells (all by default)."""
     canvas.saveState()
     canvas.setLineWidth(MARK_WIDTH_PT)
     canvas.setStrokeColorRGB(0, 0, 0)
     path = canvas.beginPath()
-    for line in layout.marks_for(len(layout.cells) if used is None else used):
+    for line in layout.marks_for(len(layout.cells) if used is None else used, full):
         path.moveTo(line.x0, line.y0)
         path.lineTo(line.x1, line.y1)
     canvas.drawPath(path, stroke=1, fill=0)

@@ -6,11 +6,17 @@ from typing import Callable
 from ..component import PrintSet
 from ..errors import PdfBuildError
 from ..units import Size
-from . import mahlzeit
+from . import diced_veggies, mahlzeit, suppenkasper
+from . import schwarzwaelder_kirsch
+from . import ta_na_mesa
 
 # game id -> print_set(game_content, ui_catalog, lang, card_size)
 BUILDERS: dict[str, Callable[..., PrintSet]] = {
     "mahlzeit": mahlzeit.print_set,
+    "diced-veggies": diced_veggies.print_set,
+    "suppenkasper": suppenkasper.print_set,
+    "schwarzwaelder-kirsch": schwarzwaelder_kirsch.print_set,
+    "ta-na-mesa": ta_na_mesa.print_set,
 }
 
 

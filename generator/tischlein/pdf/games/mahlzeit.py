@@ -10,7 +10,7 @@ from __future__ import annotations
 from functools import partial
 from typing import Any
 
-from .. import fonts
+from .. import fonts, palette
 from ..card import (MIN_BODY, MIN_TITLE, FaceBox, background, badge, corner_mark, fit, icon_disc, numbered_box,
                     panel, text_box)
 from ..component import Credit, Deck, Kind, Piece, PrintSet
@@ -63,8 +63,8 @@ def _luma(hex_: str) -> float:
 
 
 def on(fill: str) -> str:
-    """Text colour that reads on `fill`."""
-    return INK if _luma(fill) > 0.55 else "#ffffff"
+    """Text colour that reads on `fill` as printed (ink saver lightens large fills)."""
+    return palette.text_on(fill, INK)
 
 
 def icon_for(ref: str) -> str:
@@ -98,8 +98,9 @@ class Frame:
         return mm(value_mm) * self.k
 
     def start(self, c, fill: str) -> None:
-        background(c, self.box, CREAM)
-        panel(c, self.x0, self.y0, self.width, self.y1 - self.y0, fill, radius=mm(3))
+        background(c, self.box, palette.area(CREAM))
+        panel(c, self.x0, self.y0, self.width, self.y1 - self.y0, palette.area(fill), radius=mm(3),
+              stroke=palette.outline(fill), width=1.6)
 
     def top_row(self, c, fill: str, value: int | None, label: tuple[str, str], right_icons: list[str]) -> float:
         """Points badge (top left) and icon discs (top right); returns the y below them (or the top)."""
@@ -279,7 +280,7 @@ def overview_face(c, box: FaceBox, *, title, text, fill, scoring, label, mark) -
 def light_back(c, box: FaceBox, *, title, text) -> None:
     """Dish goals: a gingham tablecloth, a plate, the game's name."""
     b = box.bleed
-    white, light, dark = GINGHAM
+    white, light, dark = (palette.area(v) for v in GINGHAM)
     c.setFillColor(color(white))
     c.rect(-b, -b, box.w + 2 * b, box.h + 2 * b, stroke=0, fill=1)
     step = mm(5)
@@ -311,7 +312,7 @@ def light_back(c, box: FaceBox, *, title, text) -> None:
 def dark_back(c, box: FaceBox, *, title, text) -> None:
     """The kitchen stack: dark tiles, a steaming pot, the game's name."""
     b = box.bleed
-    tile, hi, grout = TILE
+    tile, hi, grout = (palette.area(v) for v in TILE)
     c.setFillColor(color(grout))
     c.rect(-b, -b, box.w + 2 * b, box.h + 2 * b, stroke=0, fill=1)
     step = mm(9)
@@ -336,7 +337,7 @@ def dark_back(c, box: FaceBox, *, title, text) -> None:
     c.setFillColor(color(hi))
     c.drawPath(shine, stroke=0, fill=1)
     c.restoreState()
-    _back_centre(c, box, "pot", title, text, "#f6e7c8", "#f6e7c8", "#e0642c")
+    _back_centre(c, box, "pot", title, text, "#f6e7c8", palette.text_on(TILE[0], INK, "#f6e7c8"), "#e0642c")
 
 
 def _back_centre(c, box: FaceBox, icon: str, title: str, text: str, disc: str, ink: str, accent: str) -> None:
@@ -353,12 +354,12 @@ def _back_centre(c, box: FaceBox, icon: str, title: str, text: str, disc: str, i
     # banner with the name
     bw, bh = box.w * 0.8, mm(13)
     by = cy - r - mm(9)
-    c.setFillColor(color(accent))
-    c.setStrokeColor(color(INK))
+    c.setFillColor(color(palette.area(accent)))
+    c.setStrokeColor(color(palette.outline(accent) or INK))
     c.setLineWidth(1.2)
     c.roundRect(cx - bw / 2, by - bh / 2, bw, bh, mm(2), stroke=1, fill=1)
     size = fit(box, title, fonts.TITLE, 24, MIN_TITLE, bw - mm(4), max_lines=1, what="back title").size
-    c.setFillColor(color("#ffffff"))
+    c.setFillColor(color(palette.text_on(accent, INK)))
     c.setFont(fonts.TITLE, size)
     c.drawCentredString(cx, by - size * 0.35, title)
     t = fit(box, text, fonts.BOLD, 9, MIN_BODY, bw, max_lines=1, what="back text")
@@ -441,7 +442,9 @@ def print_set(game, ui, lang: str, card: Size) -> PrintSet:
                     mark=_overview_mark(m))
         else:
             raise PdfBuildError(f"mahlzeit: card {c.id} has a kind the PDF cannot draw: {c.kind!r}")
-        pieces[c.kind].append(Piece(c.id, c.kind, key, c.back))
+        record = m.record(c.kind, c.ref)
+        name = tx.game_text("overview.title") if c.kind == "overview" else record.name if record else ""
+        pieces[c.kind].append(Piece(c.id, c.kind, key, c.back, name))
 
     for (kind, ref), n in counted.items():
         record = m.record(kind, ref)

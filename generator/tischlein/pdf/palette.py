@@ -1,0 +1,62 @@
+"""Ink saver: one switch that every game's palette honours, so a low-ink PDF keeps the same layout.
+
+`document.py` draws every face and back inside `ink_saver(opts.ink_saver)`; drawing code asks this module
+instead of using its colours directly:
+
+* `area(hex)`  - the colour of a large fill (backgrounds, panels, back patterns): a light tint in ink-saver mode;
+* `outline(hex)` - the stroke that replaces the lost fill: the original colour in ink-saver mode, else None;
+* `text_on(hex, dark, light)` - a text colour that reads on the fill as it is really printed;
+* `active()` - for anything else a game wants to simplify (patterns, shadows).
+
+Small things (icons, badges, text) keep their colours: they carry the meaning and cost little ink.
+"""
+from __future__ import annotations
+
+from contextlib import contextmanager
+from contextvars import ContextVar
+
+TINT = 0.86             # ink-saver fills keep 14 % of their colour
+WHITE = "#ffffff"
+
+_active: ContextVar[bool] = ContextVar("tischlein_ink_saver", default=False)
+
+
+def active() -> bool:
+    return _active.get()
+
+
+@contextmanager
+def ink_saver(on: bool):
+    """Draw the enclosed faces in ink-saver mode (or explicitly not)."""
+    token = _active.set(bool(on))
+    try:
+        yield
+    finally:
+        _active.reset(token)
+
+
+def tint(hex_: str, amount: float = TINT) -> str:
+    """Mix `hex_` with white: 0 keeps the colour, 1 gives white."""
+    r, g, b = (int(hex_[i:i + 2], 16) for i in (1, 3, 5))
+    mix = [round(v + (255 - v) * amount) for v in (r, g, b)]
+    return "#{:02x}{:02x}{:02x}".format(*mix)
+
+
+def area(hex_: str) -> str:
+    """A large fill: unchanged normally, a light tint in ink-saver mode."""
+    return tint(hex_) if active() else hex_
+
+
+def outline(hex_: str) -> str | None:
+    """The outline that marks a lightened area in ink-saver mode (None when fills are printed as they are)."""
+    return hex_ if active() else None
+
+
+def luma(hex_: str) -> float:
+    r, g, b = (int(hex_[i:i + 2], 16) / 255 for i in (1, 3, 5))
+    return 0.2126 * r + 0.7152 * g + 0.0722 * b
+
+
+def text_on(fill: str, dark: str, light: str = WHITE) -> str:
+    """`dark` or `light` text, whichever reads on `fill` as printed (after the ink-saver tint)."""
+    return dark if luma(area(fill)) > 0.55 else light

@@ -1,0 +1,188 @@
+"""The Tá na Mesa print-and-play PDF: every component in the model's numbers, geometry in points (cards, recipe
+tiles, counters, tokens, the tiled scoring board), two-sided spice tokens, Portuguese diacritics, provenance and
+the reshuffle erratum on the credits page, and text that does not fit failing the build with the piece's id.
+"""
+from __future__ import annotations
+
+from collections import Counter
+from functools import partial
+from pathlib import Path
+
+import pytest
+from pypdf import PdfReader
+
+from pdf_helpers import MM, read_page
+from tischlein.content import loader
+from tischlein.pdf import document
+from tischlein.pdf.errors import PdfBuildError
+from tischlein.pdf.games import print_set, ta_na_mesa
+from tischlein.pdf.options import Options
+from tischlein.pdf.texts import Texts
+from tischlein.pdf.units import CARD_SIZES
+
+CONTENT = Path(__file__).resolve().parents[1] / "content"
+GAME = "ta-na-mesa"
+TOL = 0.1 * MM
+SIZES_MM = {"ingredient": (63, 88), "character": (63, 88), "aid": (63, 88), "recipe": (45, 45),
+            "counter": (180, 110), "spice": (25, 25), "marker": (25, 25), "prize": (25, 25), "hat": (25, 25)}
+
+
+@pytest.fixture(scope="module")
+def content():
+    loaded = loader.load(CONTENT, [GAME])
+    assert not loaded.problems.errors, loaded.problems.errors
+    return loaded
+
+
+@pytest.fixture(scope="module")
+def model(content):
+    return content.games[GAME].model
+
+
+@pytest.fixture(scope="module")
+def built(content, tmp_path_factory) -> dict[str, Path]:
+    out = tmp_path_factory.mktemp("tnm")
+    paths = {}
+    for lang, paper in (("en", "a4"), ("pt", "a4"), ("de", "letter")):
+        opts = Options(lang=lang, paper=paper)
+        paths[f"{lang}-{paper}"] = document.build_pdf(content, GAME, opts, out / opts.file_name(GAME))
+    return paths
+
+
+@pytest.fixture(scope="module")
+def readers(built) -> dict[str, PdfReader]:
+    return {k: PdfReader(p) for k, p in built.items()}
+
+
+def group(form: str) -> str:
+    """face-recipe-feijoada -> recipe; back-spice-alho -> spice."""
+    return form.split("-", 2)[1]
+
+
+def sheet_pairs(reader: PdfReader):
+    """(page index, front placements, back placements) for every sheet of cards, tiles and tokens."""
+    pages = [read_page(reader, i)[0] for i in range(len(reader.pages))]
+    out = []
+    for i, placed in enumerate(pages):
+        if placed and all(p.form.startswith("face-") for p in placed):
+            out.append((i, placed, pages[i + 1]))
+    return out
+
+
+def test_piece_counts_equal_the_model(content, model):
+    ps = print_set(content, GAME, "en", CARD_SIZES["poker"])
+    kinds = Counter(p.kind for p in ps.pieces())
+    cards = Counter(c.kind for c in model.cards())
+    others = Counter(p.kind for p in model.pieces())
+    assert kinds["ingredient"] == cards["ingredient"] == model.totals["ingredient_cards"] == 50
+    assert kinds["character"] == cards["character"] == model.totals["character_cards"] == 8
+    assert kinds["recipe-tile"] == others["recipe-tile"] == model.totals["recipe_tiles"] == 25
+    assert kinds["counter"] == others["counter"] == model.totals["counters"] == 4
+    assert kinds["spice-token"] == others["spice-token"] == model.totals["spice_tokens"] == 12
+    assert kinds["marker"] == others["marker"] == model.totals["markers"] == 8
+    assert kinds["vegetarian-prize"] == model.totals["vegetarian_prizes"] == 1
+    assert kinds["chefs-hat"] == model.totals["chefs_hats"] == 1
+    assert kinds["aid"] == model.players[1]
+    assert [b.id for b in ps.boards] == [model.raw["scoring_board"]["id"]] and model.totals["scoring_boards"] == 1
+    # every ingredient card shows its own value: one face per (ingredient, value)
+    faces = {p.face for p in ps.pieces() if p.kind == "ingredient"}
+    assert len(faces) == 50
+
+
+@pytest.mark.parametrize("key", ["en-a4", "de-letter"])
+def test_every_piece_is_printed_at_its_size_with_its_back_behind_it(readers, content, key):
+    reader = readers[key]
+    page_w = float(reader.pages[0].mediabox.width)
+    lang = key.split("-")[0]
+    ps = print_set(content, GAME, lang, CARD_SIZES["poker"])
+    back_of = {p.face: p.back for p in ps.pieces() if p.kind != "spice-token"}
+    fronts = Counter()
+    spice_pairs = Counter()
+    for _, placed, backs in sheet_pairs(reader):
+        behind = {(round(b.x, 2), round(b.y, 2), round(b.w, 2), round(b.h, 2)): b.form for b in backs}
+        for f in placed:
+            kind = group(f.form)
+            w, h = SIZES_MM[kind]
+            assert abs(f.w - w * MM) < TOL and abs(f.h - h * MM) < TOL, f
+            fronts[kind] += 1
+            spot = (round(page_w - f.x - f.w, 2), round(f.y, 2), round(f.w, 2), round(f.h, 2))
+            face = f.form[len("face-"):]
+            if kind == "counter":                      # one-sided
+                assert spot not in behind
+                continue
+            assert spot in behind, f"nothing behind {f}"
+            if kind == "spice":
+                spice_pairs[(face[len("spice-"):], behind[spot][len("back-spice-"):])] += 1
+            else:
+                assert behind[spot] == f"back-{back_of[face]}"
+    assert fronts == {"ingredient": 50, "character": 8, "aid": 4, "recipe": 25, "counter": 4, "spice": 12,
+                      "marker": 8, "prize": 1, "hat": 1}
+    # the spice tokens: each token's back is its other face, as the content lists them
+    assert spice_pairs == Counter(tuple(f) for f in content.games[GAME].model.spice_tokens)
+
+
+def test_the_scoring_board_is_tiled_with_overlap(readers, model):
+    reader = readers["en-a4"]
+    tiles = [p for i in range(len(reader.pages)) for p in read_page(reader, i)[0] if p.form.startswith("board-")]
+    assert len(tiles) >= 2, "a 280 mm board does not fit an A4 sheet: it must be tiled"
+    w, h = ta_na_mesa.board_size()
+    cols, rows = ta_na_mesa.BOARD_SPACES
+    assert 2 * cols + 2 * (rows - 2) == len(model.tracks["score"].spaces)     # the score track runs round the edge
+    assert sum(t.w for t in tiles) > w * MM                                     # tiles overlap for glue
+    assert all(t.w <= 200 * MM and t.h <= 287 * MM for t in tiles)
+
+
+def test_portuguese_diacritics_extract(readers):
+    reader = readers["pt-a4"]
+    first = {}
+    for i, placed, _ in sheet_pairs(reader):
+        for kind in {group(f.form) for f in placed}:
+            first.setdefault(kind, i)
+    # the guide and the first sheet of recipe tiles and of counters (text extraction is slow: only the pages that
+    # carry the words)
+    pages = [0, first["recipe"], first["counter"]]
+    text = " ".join(" ".join(reader.pages[i].extract_text() for i in pages).split())     # names may wrap
+    for word in ("Tutu de feijão", "Farofa de linguiça", "Pão de queijo", "Prêmio vegetariano", "Chapéu de chef",
+                 "Fogão a lenha", "Bancadas com fogão", "COMBINAÇÕES DE TEMPEROS", "Salpicão", "Peças de receita"):
+        assert word in text, word
+    assert {"ç", "ã", "é", "ê", "Ç", "Õ"} <= set(text)
+    # Portuguese names need no gloss in Portuguese; English glosses appear only in the English PDF
+    assert "black bean stew" not in text
+    assert "black bean stew" in readers["en-a4"].pages[first["recipe"]].extract_text()
+
+
+def test_credits_show_reconstructions_and_the_reshuffle_erratum(readers, model):
+    reader = readers["en-a4"]
+    text = " ".join(reader.pages[i].extract_text() for i in range(1, 4)).replace("\n", " ")
+    assert "Erratum" in text and "32 recipes" in text and "shuffle the discarded" in text
+    assert "The rulebook does not name the spices" in text
+    pt = " ".join(readers["pt-a4"].pages[i].extract_text() for i in range(1, 4)).replace("\n", " ")
+    assert "Errata" in pt and "embaralhe as receitas descartadas" in pt
+
+
+def test_provenance_marks_on_faces(content):
+    ps = print_set(content, GAME, "en", CARD_SIZES["poker"])
+    marks = {key: draw.keywords.get("mark") for key, draw in ps.faces.items() if isinstance(draw, partial)}
+    assert marks["recipe-feijoada"] == "*" and marks["ingredient-arroz-1"] == "*"
+    assert marks["aid"] == "E"          # the player aid tells the reshuffle erratum
+
+
+def test_text_that_does_not_fit_fails_with_the_piece_id_and_writes_nothing(content, tmp_path):
+    ps = print_set(content, GAME, "en", CARD_SIZES["poker"])
+    draw = ps.faces["recipe-feijoada"]
+    ps.faces["recipe-feijoada"] = partial(draw.func, **{**draw.keywords, "name": "Feijoada " * 30})
+    target = tmp_path / "tnm.pdf"
+    with pytest.raises(PdfBuildError, match=r"feijoada-1: the recipe name does not fit"):
+        document.render(ps, Options(), target, Texts(content.ui, "en"))
+    assert not target.exists() and not list(tmp_path.glob("*.tmp"))
+
+
+def test_class_shapes_differ_for_colour_blind_players(model):
+    from tischlein.pdf.art import ta_na_mesa as art
+    shapes = [art.SHAPES[c.colour] for c in model.classes.values()]
+    assert len(set(shapes)) == len(shapes) == 5
+
+
+def test_two_builds_are_byte_identical(content, built, tmp_path):
+    again = document.build_pdf(content, GAME, Options(lang="en", paper="a4"), tmp_path / "again.pdf")
+    assert again.read_bytes() == built["en-a4"].read_bytes()
