@@ -75,6 +75,30 @@ def format_args(args: Mapping[str, Any]) -> str:
     return " ".join(parts)
 
 
+def no_unknown_fields(spec: Any, known: set, where: str) -> None:
+    """A replay's `start`/`expect` may only use the fields the engine knows: a typo is an error, not ignored."""
+    if not isinstance(spec, dict):
+        raise StartError(f"{where}: expected a mapping")
+    extra = sorted(set(spec) - known)
+    if extra:
+        raise StartError(f"{where}: unknown field {', '.join(map(str, extra))}; allowed: {', '.join(sorted(known))}")
+
+
+def apply_move(move: "Move | Mapping[str, Any]", fresh: Any, dispatch: Any) -> Any:
+    """The shape of every engine's `apply`: run `dispatch(new_state, move)` on `fresh()`, a copy of the state
+    without the last move's events, so the caller's state stays untouched whatever happens; an IllegalMove
+    learns which move it rejected."""
+    if not isinstance(move, Move):
+        move = Move.from_dict(move)
+    new = fresh()
+    try:
+        dispatch(new, move)
+    except IllegalMove as err:
+        err.move = move
+        raise
+    return new
+
+
 # --- PRNG -------------------------------------------------------------------------------------------------
 # mulberry32: a 32-bit state, plain integer arithmetic. The state fits in a JSON number (JavaScript included),
 # and the sequence is the same on every Python version, unlike `random` whose algorithms may change.

@@ -50,7 +50,7 @@ import itertools
 from dataclasses import dataclass, field
 from typing import Any, Mapping
 
-from .core import IllegalMove, Move, StartError, rng_below, rng_seed, rng_shuffle
+from .core import IllegalMove, Move, StartError, apply_move, no_unknown_fields, rng_below, rng_seed, rng_shuffle
 
 GAME_ID = "diced-veggies"
 PHASES = ("cut", "cook", "limits", "final-cook", "over")
@@ -179,12 +179,12 @@ class State:
     rng: int = 0
     events: list = field(default_factory=list)
 
-    def copy(self) -> "State":
+    def copy(self, with_events: bool = True) -> "State":
         return State(self.rules, [p.copy() for p in self.players], dict(self.faces), [list(r) for r in self.block],
                      list(self.used), list(self.recipe_deck), list(self.display), list(self.recipe_discard),
                      list(self.hype_deck), list(self.hype_discard), dict(self.improvised), self.turn, self.phase,
                      self.stage, self.trigger, self.restocked, self.cooked_now, self.rng,
-                     [[k, dict(p)] for k, p in self.events])
+                     [[k, dict(p)] for k, p in self.events] if with_events else [])
 
     def to_dict(self) -> dict:
         return {"game": GAME_ID, "players": [p.to_dict() for p in self.players], "faces": dict(self.faces),
@@ -364,7 +364,7 @@ def start(data: Mapping[str, Any] | Rules, spec: Mapping[str, Any]) -> State:
     rules = data if isinstance(data, Rules) else Rules(data)
     known = {"seed", "players", "block", "used", "display", "recipe_deck", "hype_deck", "recipe_discard",
              "hype_discard", "turn", "phase", "stage", "trigger", "restocked", "cooked_now", "improvised"}
-    _no_unknown(spec, known, "start")
+    no_unknown_fields(spec, known, "start")
     seed = spec.get("seed", 0)
     if not isinstance(seed, int) or isinstance(seed, bool):
         raise StartError(f"start.seed: expected an integer, got {seed!r}")
@@ -407,13 +407,13 @@ def start(data: Mapping[str, Any] | Rules, spec: Mapping[str, Any]) -> State:
     for i, rp in enumerate(raw_players):
         if not isinstance(rp, dict) or not isinstance(rp.get("name"), str):
             raise StartError(f"start.players.{i}: expected a mapping with a name")
-        _no_unknown(rp, {"name", "dice", "recipes", "hype", "cooked", "chef"}, f"start.players.{i}")
+        no_unknown_fields(rp, {"name", "dice", "recipes", "hype", "cooked", "chef"}, f"start.players.{i}")
         where = f"start.players.{rp['name']}"
         player = Player(rp["name"], dice(rp.get("dice", []), f"{where}.dice"),
                         cards(rp.get("recipes", []), f"{where}.recipes", "recipe"),
                         cards(rp.get("hype", []), f"{where}.hype", "hype"), [], bool(rp.get("chef", True)))
         for j, entry in enumerate(rp.get("cooked", []) or []):
-            _no_unknown(entry, {"recipe", "hype"}, f"{where}.cooked.{j}")
+            no_unknown_fields(entry, {"recipe", "hype"}, f"{where}.cooked.{j}")
             cards([entry.get("recipe")], f"{where}.cooked.{j}.recipe", "recipe")
             if entry.get("hype"):
                 cards([entry["hype"]], f"{where}.cooked.{j}.hype", "hype")
@@ -480,28 +480,11 @@ def start(data: Mapping[str, Any] | Rules, spec: Mapping[str, Any]) -> State:
     return state
 
 
-def _no_unknown(spec: Any, known: set, where: str) -> None:
-    if not isinstance(spec, dict):
-        raise StartError(f"{where}: expected a mapping")
-    extra = sorted(set(spec) - known)
-    if extra:
-        raise StartError(f"{where}: unknown field {', '.join(map(str, extra))}; allowed: {', '.join(sorted(known))}")
-
-
 # --- moves ------------------------------------------------------------------------------------------------
 
 def apply(state: State, move: Move | Mapping[str, Any]) -> State:
     """Return the state after `move`; raise IllegalMove (and leave `state` untouched) if the rules forbid it."""
-    if not isinstance(move, Move):
-        move = Move.from_dict(move)
-    new = state.copy()
-    new.events = []
-    try:
-        _dispatch(new, move)
-    except IllegalMove as err:
-        err.move = move
-        raise
-    return new
+    return apply_move(move, lambda: state.copy(with_events=False), _dispatch)
 
 
 def _dispatch(s: State, move: Move) -> None:
@@ -1111,7 +1094,7 @@ def check_expect(state: State, expect: Mapping[str, Any]) -> list[str]:
       solo: {min: 71, max: 80, missing_in_source: true}   # one player only
     """
     diffs: list[str] = []
-    _no_unknown(expect, EXPECT_FIELDS, "expect")
+    no_unknown_fields(expect, EXPECT_FIELDS, "expect")
     names = [p.name for p in state.players]
 
     def same(path: str, want: Any, got: Any) -> None:
@@ -1142,7 +1125,7 @@ def check_expect(state: State, expect: Mapping[str, Any]) -> list[str]:
         if i is None:
             diffs.append(f"players.{name}: no such player ({', '.join(names)})")
             continue
-        _no_unknown(want, PLAYER_FIELDS, f"expect.players.{name}")
+        no_unknown_fields(want, PLAYER_FIELDS, f"expect.players.{name}")
         player, path = state.players[i], f"players.{name}"
         for key in ("dice", "recipes", "hype"):
             if key in want:

@@ -47,7 +47,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import Any, Mapping
 
-from .core import IllegalMove, Move, StartError, rng_below, rng_seed, rng_shuffle
+from .core import IllegalMove, Move, StartError, apply_move, no_unknown_fields, rng_below, rng_seed, rng_shuffle
 
 GAME_ID = "mahlzeit"
 PHASES = ("before-draw", "after-draw", "discard", "dirty-pots", "over")
@@ -138,11 +138,11 @@ class State:
     rng: int = 0
     events: list = field(default_factory=list)
 
-    def copy(self) -> "State":
+    def copy(self, with_events: bool = True) -> "State":
         return State(self.rules, [p.copy() for p in self.players], [list(r) for r in self.rows], list(self.stack),
                      {k: list(v) for k, v in self.columns.items()}, list(self.box), self.turn, self.phase,
                      dict(self.pending) if self.pending else None, self.final, self.variant, self.rng,
-                     [[k, dict(p)] for k, p in self.events])
+                     [[k, dict(p)] for k, p in self.events] if with_events else [])
 
     def to_dict(self) -> dict:
         return {"game": GAME_ID, "players": [p.to_dict() for p in self.players],
@@ -303,7 +303,7 @@ def start(data: Mapping[str, Any] | Rules, spec: Mapping[str, Any]) -> State:
     rules = data if isinstance(data, Rules) else Rules(data)
     known = {"seed", "variant", "players", "rows", "stack", "stack_size", "box", "turn", "phase", "final",
              "pending"}
-    _no_unknown(spec, known, "start")
+    no_unknown_fields(spec, known, "start")
     used: dict[str, str] = {}
 
     def take(cards: Any, where: str) -> list[str]:
@@ -325,7 +325,7 @@ def start(data: Mapping[str, Any] | Rules, spec: Mapping[str, Any]) -> State:
     for i, rp in enumerate(raw_players):
         if not isinstance(rp, dict) or not isinstance(rp.get("name"), str):
             raise StartError(f"start.players.{i}: expected a mapping with a name")
-        _no_unknown(rp, {"name", "hand", "dishes", "spoons_taken"}, f"start.players.{i}")
+        no_unknown_fields(rp, {"name", "hand", "dishes", "spoons_taken"}, f"start.players.{i}")
         where = f"start.players.{rp['name']}"
         player = Player(rp["name"], take(rp.get("hand", []), f"{where}.hand"))
         player.spoons_taken = list(rp.get("spoons_taken", []))
@@ -336,7 +336,7 @@ def start(data: Mapping[str, Any] | Rules, spec: Mapping[str, Any]) -> State:
             dw = f"{where}.dishes.{j}"
             if not isinstance(rd, dict):
                 raise StartError(f"{dw}: expected a mapping with dish, value, drink, specials")
-            _no_unknown(rd, {"dish", "value", "drink", "specials", "apron"}, dw)
+            no_unknown_fields(rd, {"dish", "value", "drink", "specials", "apron"}, dw)
             if rd.get("dish") not in rules.dishes:
                 raise StartError(f"{dw}.dish: unknown dish {rd.get('dish')!r}; known: {', '.join(rules.dishes)}")
             drink = rd.get("drink")
@@ -421,28 +421,11 @@ def start(data: Mapping[str, Any] | Rules, spec: Mapping[str, Any]) -> State:
     return state
 
 
-def _no_unknown(spec: Any, known: set, where: str) -> None:
-    if not isinstance(spec, dict):
-        raise StartError(f"{where}: expected a mapping")
-    extra = sorted(set(spec) - known)
-    if extra:
-        raise StartError(f"{where}: unknown field {', '.join(map(str, extra))}; allowed: {', '.join(sorted(known))}")
-
-
 # --- moves ------------------------------------------------------------------------------------------------
 
 def apply(state: State, move: Move | Mapping[str, Any]) -> State:
     """Return the state after `move`; raise IllegalMove (and leave `state` untouched) if the rules forbid it."""
-    if not isinstance(move, Move):
-        move = Move.from_dict(move)
-    new = state.copy()
-    new.events = []
-    try:
-        _dispatch(new, move)
-    except IllegalMove as err:
-        err.move = move
-        raise
-    return new
+    return apply_move(move, lambda: state.copy(with_events=False), _dispatch)
 
 
 def _dispatch(s: State, move: Move) -> None:
@@ -887,7 +870,7 @@ def check_expect(state: State, expect: Mapping[str, Any]) -> list[str]:
       winners: [Max]
     """
     diffs: list[str] = []
-    _no_unknown(expect, EXPECT_FIELDS, "expect")
+    no_unknown_fields(expect, EXPECT_FIELDS, "expect")
     names = [p.name for p in state.players]
 
     def same(path: str, want: Any, got: Any) -> None:
@@ -932,7 +915,7 @@ def check_expect(state: State, expect: Mapping[str, Any]) -> list[str]:
         if i is None:
             diffs.append(f"players.{name}: no such player ({', '.join(names)})")
             continue
-        _no_unknown(want, PLAYER_FIELDS, f"expect.players.{name}")
+        no_unknown_fields(want, PLAYER_FIELDS, f"expect.players.{name}")
         player, path = state.players[i], f"players.{name}"
         if "hand" in want:
             same(f"{path}.hand", sorted(want["hand"]), sorted(player.hand))

@@ -46,7 +46,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import Any, Mapping
 
-from .core import IllegalMove, Move, StartError, rng_seed, rng_shuffle
+from .core import IllegalMove, Move, StartError, apply_move, no_unknown_fields, rng_seed, rng_shuffle
 
 GAME_ID = "schwarzwaelder-kirsch"
 # Random players push their luck blindly and lose their collection to duplicates again and again, so random
@@ -272,7 +272,7 @@ def start(data: Mapping[str, Any] | Rules, spec: Mapping[str, Any]) -> State:
       rounds: 2                     # default: one per player
     """
     rules = data if isinstance(data, Rules) else Rules(data)
-    _no_unknown(spec, {"seed", "players", "pantry", "turn", "start_player", "round", "rounds"}, "start")
+    no_unknown_fields(spec, {"seed", "players", "pantry", "turn", "start_player", "round", "rounds"}, "start")
     used: dict[str, str] = {}
 
     def take(card: Any, where: str) -> str:
@@ -290,7 +290,7 @@ def start(data: Mapping[str, Any] | Rules, spec: Mapping[str, Any]) -> State:
     for i, rp in enumerate(raw_players):
         if not isinstance(rp, dict) or not isinstance(rp.get("name"), str):
             raise StartError(f"start.players.{i}: expected a mapping with a name")
-        _no_unknown(rp, {"name", "collection", "action", "wins"}, f"start.players.{i}")
+        no_unknown_fields(rp, {"name", "collection", "action", "wins"}, f"start.players.{i}")
         where = f"start.players.{rp['name']}"
         player = Player(rp["name"], wins=int(rp.get("wins", 0)))
         collection = rp.get("collection") or {}
@@ -335,14 +335,6 @@ def start(data: Mapping[str, Any] | Rules, spec: Mapping[str, Any]) -> State:
     return state
 
 
-def _no_unknown(spec: Any, known: set, where: str) -> None:
-    if not isinstance(spec, dict):
-        raise StartError(f"{where}: expected a mapping")
-    extra = sorted(set(spec) - known)
-    if extra:
-        raise StartError(f"{where}: unknown field {', '.join(map(str, extra))}; allowed: {', '.join(sorted(known))}")
-
-
 def _ordered(rules: Rules, collection: dict) -> dict:
     """A collection in the cake's order, so renders and dicts compare stably."""
     return {ing: collection[ing] for ing in rules.cake if ing in collection}
@@ -352,15 +344,7 @@ def _ordered(rules: Rules, collection: dict) -> dict:
 
 def apply(state: State, move: Move | Mapping[str, Any]) -> State:
     """Return the state after `move`; raise IllegalMove (and leave `state` untouched) if the rules forbid it."""
-    if not isinstance(move, Move):
-        move = Move.from_dict(move)
-    new = state.copy(with_events=False)
-    try:
-        _dispatch(new, move)
-    except IllegalMove as err:
-        err.move = move
-        raise
-    return new
+    return apply_move(move, lambda: state.copy(with_events=False), _dispatch)
 
 
 def _dispatch(s: State, move: Move) -> None:
@@ -698,7 +682,7 @@ def check_expect(state: State, expect: Mapping[str, Any]) -> list[str]:
       winners: [Anna]
     """
     diffs: list[str] = []
-    _no_unknown(expect, EXPECT_FIELDS, "expect")
+    no_unknown_fields(expect, EXPECT_FIELDS, "expect")
     names = [p.name for p in state.players]
 
     def same(path: str, want: Any, got: Any) -> None:
@@ -721,7 +705,7 @@ def check_expect(state: State, expect: Mapping[str, Any]) -> list[str]:
         if i is None:
             diffs.append(f"players.{name}: no such player ({', '.join(names)})")
             continue
-        _no_unknown(want, PLAYER_FIELDS, f"expect.players.{name}")
+        no_unknown_fields(want, PLAYER_FIELDS, f"expect.players.{name}")
         player, path = state.players[i], f"players.{name}"
         if "collection" in want:
             same(f"{path}.collection", dict(want["collection"] or {}), player.collection)

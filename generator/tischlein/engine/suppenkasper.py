@@ -57,7 +57,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import Any, Mapping
 
-from .core import IllegalMove, Move, StartError, rng_seed, rng_shuffle
+from .core import IllegalMove, Move, StartError, apply_move, no_unknown_fields, rng_seed, rng_shuffle
 
 GAME_ID = "suppenkasper"
 PHASES = ("chips", "give", "lead", "respond", "over")
@@ -150,11 +150,11 @@ class State:
     rng: int = 0
     events: list = field(default_factory=list)
 
-    def copy(self) -> "State":
+    def copy(self, with_events: bool = True) -> "State":
         return State(self.rules, [p.copy() for p in self.players], list(self.plate), list(self.aside),
                      list(self.box), self.leader, self.refused, self.turn, self.phase, list(self.chip_queue),
                      dict(self.pending) if self.pending else None, self.round, self.chips_spent, self.rng,
-                     [[k, dict(p)] for k, p in self.events])
+                     [[k, dict(p)] for k, p in self.events] if with_events else [])
 
     def to_dict(self) -> dict:
         return {"game": GAME_ID, "players": [p.to_dict() for p in self.players], "plate": list(self.plate),
@@ -299,7 +299,7 @@ def start(data: Mapping[str, Any] | Rules, spec: Mapping[str, Any]) -> State:
     rules = data if isinstance(data, Rules) else Rules(data)
     known = {"seed", "players", "plate", "leader", "refused", "turn", "phase", "chip_queue", "pending", "round",
              "box"}
-    _no_unknown(spec, known, "start")
+    no_unknown_fields(spec, known, "start")
     used: dict[str, str] = {}
 
     def take(cards: Any, where: str) -> list[str]:
@@ -320,7 +320,7 @@ def start(data: Mapping[str, Any] | Rules, spec: Mapping[str, Any]) -> State:
     for i, rp in enumerate(raw):
         if not isinstance(rp, dict) or not isinstance(rp.get("name"), str):
             raise StartError(f"start.players.{i}: expected a mapping with a name")
-        _no_unknown(rp, {"name", "hand", "position", "chips"}, f"start.players.{i}")
+        no_unknown_fields(rp, {"name", "hand", "position", "chips"}, f"start.players.{i}")
         players.append(Player(rp["name"], take(rp.get("hand", []), f"start.players.{rp['name']}.hand"),
                               int(rp.get("position", 0)), int(rp.get("chips", rules.chips))))
     names = [p.name for p in players]
@@ -366,28 +366,11 @@ def start(data: Mapping[str, Any] | Rules, spec: Mapping[str, Any]) -> State:
     return state
 
 
-def _no_unknown(spec: Any, known: set, where: str) -> None:
-    if not isinstance(spec, dict):
-        raise StartError(f"{where}: expected a mapping")
-    extra = sorted(set(spec) - known)
-    if extra:
-        raise StartError(f"{where}: unknown field {', '.join(map(str, extra))}; allowed: {', '.join(sorted(known))}")
-
-
 # --- moves ------------------------------------------------------------------------------------------------
 
 def apply(state: State, move: Move | Mapping[str, Any]) -> State:
     """Return the state after `move`; raise IllegalMove (and leave `state` untouched) if the rules forbid it."""
-    if not isinstance(move, Move):
-        move = Move.from_dict(move)
-    new = state.copy()
-    new.events = []
-    try:
-        _dispatch(new, move)
-    except IllegalMove as err:
-        err.move = move
-        raise
-    return new
+    return apply_move(move, lambda: state.copy(with_events=False), _dispatch)
 
 
 PHASE_OF = {"chip": "chips", "no_chip": "chips", "give": "give", "lead": "lead", "eat": "respond", "add": "respond",
@@ -867,7 +850,7 @@ def check_expect(state: State, expect: Mapping[str, Any]) -> list[str]:
       winners: [Anna]
     """
     diffs: list[str] = []
-    _no_unknown(expect, EXPECT_FIELDS, "expect")
+    no_unknown_fields(expect, EXPECT_FIELDS, "expect")
     names = [p.name for p in state.players]
 
     def same(path: str, want: Any, got: Any) -> None:
@@ -899,7 +882,7 @@ def check_expect(state: State, expect: Mapping[str, Any]) -> list[str]:
         if i is None:
             diffs.append(f"players.{name}: no such player ({', '.join(names)})")
             continue
-        _no_unknown(want, PLAYER_FIELDS, f"expect.players.{name}")
+        no_unknown_fields(want, PLAYER_FIELDS, f"expect.players.{name}")
         player, path = state.players[i], f"players.{name}"
         if "hand" in want:
             same(f"{path}.hand", sorted(want["hand"]), sorted(player.hand))

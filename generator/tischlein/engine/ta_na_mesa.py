@@ -52,7 +52,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import Any, Mapping
 
-from .core import IllegalMove, Move, StartError, rng_below, rng_seed, rng_shuffle
+from .core import IllegalMove, Move, StartError, apply_move, no_unknown_fields, rng_below, rng_seed, rng_shuffle
 
 GAME_ID = "ta-na-mesa"
 PHASES = ("collect", "prepare", "lowest-discard", "draft", "season", "over")
@@ -357,7 +357,7 @@ def start(data: Mapping[str, Any] | Rules, spec: Mapping[str, Any]) -> State:
       table: [spice-token-1]       # tokens on the table; default: none (all unheld tokens in the supply)
     """
     rules = data if isinstance(data, Rules) else Rules(data)
-    _no_unknown(spec, {"seed", "players", "round", "rounds", "chef", "phase", "turn", "step", "display",
+    no_unknown_fields(spec, {"seed", "players", "round", "rounds", "chef", "phase", "turn", "step", "display",
                        "recipe_discard", "face_up", "pile", "pile_size", "discard", "faces", "table"}, "start")
     used_cards: dict[str, str] = {}
     used_tiles: dict[str, str] = {}
@@ -386,7 +386,7 @@ def start(data: Mapping[str, Any] | Rules, spec: Mapping[str, Any]) -> State:
     for i, rp in enumerate(raw_players):
         if not isinstance(rp, dict) or not isinstance(rp.get("name"), str):
             raise StartError(f"start.players.{i}: expected a mapping with a name")
-        _no_unknown(rp, {"name", "counter", "character", "hand", "points", "stove", "prepared", "sum", "tokens",
+        no_unknown_fields(rp, {"name", "counter", "character", "hand", "points", "stove", "prepared", "sum", "tokens",
                          "free_flip"}, f"start.players.{i}")
         where = f"start.players.{rp['name']}"
         counter = rp.get("counter", counters[i])
@@ -398,7 +398,7 @@ def start(data: Mapping[str, Any] | Rules, spec: Mapping[str, Any]) -> State:
         player = Player(rp["name"], counter, character, take(rp.get("hand", []), rules.value, used_cards,
                                                               f"{where}.hand", "card"))
         pts = rp.get("points") or {}
-        _no_unknown(pts, set(_points()), f"{where}.points")
+        no_unknown_fields(pts, set(_points()), f"{where}.points")
         player.points.update({k: int(v) for k, v in pts.items()})
         for space, placed in (rp.get("stove") or {}).items():
             if space not in rules.spaces or not isinstance(placed, dict):
@@ -462,14 +462,6 @@ def start(data: Mapping[str, Any] | Rules, spec: Mapping[str, Any]) -> State:
     if problems:
         raise StartError("start: " + "; ".join(problems))
     return state
-
-
-def _no_unknown(spec: Any, known: set, where: str) -> None:
-    if not isinstance(spec, dict):
-        raise StartError(f"{where}: expected a mapping")
-    extra = sorted(set(spec) - known)
-    if extra:
-        raise StartError(f"{where}: unknown field {', '.join(map(str, extra))}; allowed: {', '.join(sorted(known))}")
 
 
 # --- the flow of a round ----------------------------------------------------------------------------------
@@ -626,15 +618,7 @@ def _end_round(s: State) -> None:
 
 def apply(state: State, move: Move | Mapping[str, Any]) -> State:
     """Return the state after `move`; raise IllegalMove (and leave `state` untouched) if the rules forbid it."""
-    if not isinstance(move, Move):
-        move = Move.from_dict(move)
-    new = state.copy(with_events=False)
-    try:
-        _dispatch(new, move)
-    except IllegalMove as err:
-        err.move = move
-        raise
-    return new
+    return apply_move(move, lambda: state.copy(with_events=False), _dispatch)
 
 
 PHASE_OF = {"take": "collect", "prepare": "prepare", "pass": "prepare", "discard": "lowest-discard",
@@ -1095,7 +1079,7 @@ def check_expect(state: State, expect: Mapping[str, Any]) -> list[str]:
       winners: [Ana]
     """
     diffs: list[str] = []
-    _no_unknown(expect, EXPECT_FIELDS, "expect")
+    no_unknown_fields(expect, EXPECT_FIELDS, "expect")
     names = [p.name for p in state.players]
 
     def same(path: str, want: Any, got: Any) -> None:
@@ -1122,7 +1106,7 @@ def check_expect(state: State, expect: Mapping[str, Any]) -> list[str]:
         if i is None:
             diffs.append(f"players.{name}: no such player ({', '.join(names)})")
             continue
-        _no_unknown(want, PLAYER_FIELDS, f"expect.players.{name}")
+        no_unknown_fields(want, PLAYER_FIELDS, f"expect.players.{name}")
         player, path = state.players[i], f"players.{name}"
         if "hand" in want:
             same(f"{path}.hand", sorted(want["hand"]), sorted(player.hand))
