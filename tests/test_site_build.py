@@ -33,6 +33,10 @@ EVIL_FAQ = {
 }
 
 
+EVIL_TERM = {"id": "zuckerguss", "term": "Zuckerguss",
+             "definition": 'Icing. <script>alert("abbr")</script> "quoted" & {: onclick=x }'}
+
+
 @pytest.fixture(scope="module")
 def built(tmp_path_factory):
     """A content copy (Mahlzeit only) with a hostile FAQ entry, built into a tmp output folder."""
@@ -46,11 +50,23 @@ def built(tmp_path_factory):
     data = yaml.safe_load(faq.read_text(encoding="utf-8"))
     data["entries"].append(EVIL_FAQ)
     faq.write_text(yaml.safe_dump(data, allow_unicode=True, sort_keys=False), encoding="utf-8")
+    glossary = content_dir / "games" / "mahlzeit" / "glossary.yaml"
+    data = yaml.safe_load(glossary.read_text(encoding="utf-8"))
+    data["terms"].append(EVIL_TERM)
+    glossary.write_text(yaml.safe_dump(data, allow_unicode=True, sort_keys=False), encoding="utf-8")
+    rules = content_dir / "games" / "mahlzeit" / "rules.yaml"
+    rules.write_text(rules.read_text(encoding="utf-8").replace(
+        "Set up in this order:", "Set up in this order (Zuckerguss too):", 1), encoding="utf-8")
     content = loader.load(content_dir)
     assert not content.problems.errors, [str(p) for p in content.problems.errors]
     report = BuildReport(tmp / "out" / "site")
-    site = build_site(content, tmp / "out", "http://127.0.0.1:8123/", keep_work=tmp / "work",
-                      pdf_root=ROOT / "output", report=report)
+    import os
+    os.environ["TISCHLEIN_SIM_GAMES"] = "12"
+    try:
+        site = build_site(content, tmp / "out", "http://127.0.0.1:8123/", keep_work=tmp / "work",
+                          pdf_root=ROOT / "output", report=report)
+    finally:
+        os.environ.pop("TISCHLEIN_SIM_GAMES", None)
     print(f"\nsite build: {report.seconds:.2f} s, {report.bytes / 1e6:.1f} MB, {report.pages} pages")
     return site, tmp / "work" / "docs", report
 
@@ -60,22 +76,26 @@ def html_pages(site: Path) -> list[Path]:
 
 
 def test_languages_come_from_mkdocs_yml():
-    assert site_languages(base_config())[:2] == ["en", "de"]
+    assert site_languages(base_config())[:3] == ["en", "de", "pt"]
 
 
 def test_every_page_exists_in_every_language(built):
     site, docs, report = built
     content = loader.load(ROOT / "content", ["mahlzeit"])
     game = content.games["mahlzeit"]
-    pages = ["", "mahlzeit/", "mahlzeit/overview/", "mahlzeit/components/", "mahlzeit/rules/", "mahlzeit/faq/",
-             "mahlzeit/examples/", "mahlzeit/sources/", "mahlzeit/downloads/"]
+    pages = ["", "translate/", "mahlzeit/", "mahlzeit/overview/", "mahlzeit/components/", "mahlzeit/rules/",
+             "mahlzeit/faq/", "mahlzeit/quickref/", "mahlzeit/simulation/", "mahlzeit/examples/",
+             "mahlzeit/sources/", "mahlzeit/downloads/"]
     pages += [f"mahlzeit/examples/{ex['id']}/" for ex in game.examples]
-    for lang_prefix in ("", "de/"):
+    for lang_prefix in ("", "de/", "pt/"):
         for page in pages:
             html = site / lang_prefix / page / "index.html"
             assert html.is_file(), html
     de = (site / "de" / "mahlzeit" / "rules" / "index.html").read_text(encoding="utf-8")
     assert '<html lang="de"' in de and ">Regeln<" in de
+    pt = (site / "pt" / "mahlzeit" / "rules" / "index.html").read_text(encoding="utf-8")
+    assert '<html lang="pt"' in pt and ">Regras<" in pt
+    assert 'class="tl-fallback-note"' in pt                  # Mahlzeit's rules are not translated into pt
 
 
 def test_script_in_content_is_shown_as_text(built):
@@ -84,7 +104,9 @@ def test_script_in_content_is_shown_as_text(built):
         text = path.read_text(encoding="utf-8")
         assert "<script>alert" not in text, path
         assert "javascript:" not in text, path
-        assert not re.search(r"<[a-z]+[^>]*\son(click|error)=", text), path
+        handlers = _Handlers()
+        handlers.feed(text)
+        assert not handlers.found, (path, handlers.found)
     faq = (site / "mahlzeit" / "faq" / "index.html").read_text(encoding="utf-8")
     assert "&lt;script&gt;alert" in faq                                   # visible as text
     assert "<em>Stays emphasised</em>" in faq                              # Markdown still works
@@ -104,6 +126,18 @@ def test_tokens_are_expanded_into_links(built):
     faq = (site / "mahlzeit" / "faq" / "index.html").read_text(encoding="utf-8")
     assert re.search(r'href="\.\./rules/#mahlzeit\.spoon"', faq)
     assert re.search(r'href="\.\./rules/#term-stack" title="[^"]+"', faq)
+
+
+class _Handlers(HTMLParser):
+    """Event-handler attributes (onclick=, onerror=, ...) on any element: an attribute's VALUE may mention
+    'onclick=' as text (a tooltip quoting content), an attribute NAME may not."""
+
+    def __init__(self):
+        super().__init__()
+        self.found: list[str] = []
+
+    def handle_starttag(self, tag, attrs):
+        self.found += [f"<{tag} {name}>" for name, _ in attrs if name.startswith("on")]
 
 
 class _Refs(HTMLParser):
@@ -199,3 +233,71 @@ def test_cli_site_command_is_registered():
     from tischlein.cli import main
     result = CliRunner().invoke(main, ["site", "--help"])
     assert result.exit_code == 0 and "--serve" in result.output and "--port" in result.output
+
+
+def test_glossary_terms_become_tooltips_with_escaped_definitions(built):
+    site, docs, _ = built
+    rules = (site / "mahlzeit" / "rules" / "index.html").read_text(encoding="utf-8")
+    m = re.search(r'<abbr title="([^"]*)">Zuckerguss</abbr>', rules)
+    assert m, "the glossary term is not a tooltip"
+    assert "&lt;script&gt;" in m.group(1) and "&quot;quoted&quot;" in m.group(1) and "&amp;" in m.group(1)
+    assert re.search(r'<abbr title="[^"]+">[Ss]tack</abbr>', rules)
+
+
+def test_rule_sections_end_with_related_rules_faq_and_examples(built):
+    site, docs, _ = built
+    rules = (site / "mahlzeit" / "rules" / "index.html").read_text(encoding="utf-8")
+    spoon = rules[rules.index('id="mahlzeit.spoon"'):]
+    related = spoon[spoon.index('class="tl-related"'):][:3000]
+    assert 'href="../faq/#faq-spoon-same-turn"' in related           # the FAQ entry that cites this rule
+    assert re.search(r'href="\.\./examples/[a-z0-9-]+/"', related)     # a worked example showing it
+    faq = (site / "mahlzeit" / "faq" / "index.html").read_text(encoding="utf-8")
+    assert 'href="../rules/#mahlzeit.spoon"' in faq                   # FAQ entries link their rule ids
+
+
+def test_landing_quickref_simulation_and_translator_pages(built):
+    site, docs, _ = built
+    home = (site / "index.html").read_text(encoding="utf-8")
+    assert home.count('class="tl-game"') == 1 and "Mahlzeit" in home
+    assert 'role="img"' in home and "2–5" in home and "min" in home
+    qr = (site / "mahlzeit" / "quickref" / "index.html").read_text(encoding="utf-8")
+    assert 'class="tl-quickref"' in qr and 'href="../rules/#mahlzeit.scoring"' in qr
+    sim = (site / "mahlzeit" / "simulation" / "index.html").read_text(encoding="utf-8")
+    assert sim.count('<svg class="tl-chart"') == 3 and sim.count('role="img"') >= 3
+    assert "N = 12 games" in sim
+    assert "<script" not in sim.split('class="md-content"')[1].split("</article>")[0]
+    tr = (site / "pt" / "translate" / "index.html").read_text(encoding="utf-8")
+    assert "tischlein i18n status" in tr and "Mahlzeit" in tr and "Português" in tr
+
+
+def test_ta_na_mesa_is_complete_in_pt_and_has_per_player_setup(tmp_path):
+    content = loader.load(ROOT / "content", ["ta-na-mesa"])
+    from tischlein.site.pages import PageContext, SiteWriter
+    writer = SiteWriter(content, ["en", "de", "pt"])
+    game = content.games["ta-na-mesa"]
+    for page in ("rules", "overview", "faq"):
+        ctx = PageContext(writer, game, f"ta-na-mesa/{page}", "pt")
+        writer.render(f"{page}.md.j2", ctx, downloads=None, examples=[], images={}, tables=[])
+        assert ctx.fallbacks == 0, page
+    ctx = PageContext(writer, game, "ta-na-mesa/overview", "en")
+    text = writer.render("overview.md.j2", ctx, downloads=None, examples=[], images={}, tables=[])
+    assert '=== "2 players"' in text and '=== "4 players"' in text
+
+
+def test_pdf_names_give_language_paper_and_variant():
+    from tischlein.site.assets import parse_pdf_name
+    langs = ["en", "de", "pt"]
+    assert parse_pdf_name("mahlzeit", "mahlzeit-de-a4.pdf", langs) == ("de", "a4", "")
+    assert parse_pdf_name("mahlzeit", "mahlzeit-en-letter-ink-saver.pdf", langs) == ("en", "letter", "ink-saver")
+    assert parse_pdf_name("ta-na-mesa", "ta-na-mesa-pt-a4-fold.pdf", langs) == ("pt", "a4", "fold")
+    assert parse_pdf_name("mahlzeit", "mahlzeit-xx-a4.pdf", langs) is None
+    assert parse_pdf_name("mahlzeit", "other-en-a4.pdf", langs) is None
+
+
+def test_ui_strings_exist_in_pt_with_current_hashes():
+    content = loader.load(ROOT / "content", ["mahlzeit"])
+    ui = content.ui
+    site_keys = [k for k in ui.source if k.startswith("ui:site.") and not k.startswith("ui:site.calc.")]
+    assert site_keys
+    missing = [k for k in site_keys if ui.status(k, "pt") != "current"]
+    assert not missing, missing

@@ -1,13 +1,19 @@
 """Browser tests of the rules site: build once, serve on 127.0.0.1, drive /usr/bin/chromium with Playwright.
 
-The site is built with SITE_URL=http://127.0.0.1:<port>/ for a port chosen before the build, then served on
-exactly that port, so the built site_url and the served origin agree.
+The site (every game, every language) is built with SITE_URL=http://127.0.0.1:<port>/sub/ for a port chosen
+before the build, then served from a sub-folder on exactly that port: every browser test runs against a site
+hosted under a sub-path, so a URL that assumes the server root fails them. `base` ends in /sub/.
+
+Card previews: when output/previews/ has none, the build reads a small faces.json made here (two PNG faces
+for Mahlzeit), so the gallery and its lightbox are always tested. Simulations use N = 20 playouts per game
+(TISCHLEIN_SIM_GAMES) to keep the build short.
 
 Without /usr/bin/chromium the tests are skipped, unless the CI environment variable is set: then they fail.
 Never `playwright install`: the Debian chromium package is the browser.
 """
 from __future__ import annotations
 
+import json
 import os
 import socket
 import time
@@ -43,21 +49,64 @@ def _free_port() -> int:
         return s.getsockname()[1]
 
 
+SUB = "sub"
+
+
+def _pdf_root(tmp: Path) -> Path:
+    """output/ as the build should read it: the real PDFs and previews, plus test card faces for Mahlzeit when
+    the preview step has not made any (so the gallery + lightbox are always there to test)."""
+    real = ROOT / "output"
+    if (real / "previews" / "mahlzeit" / "en" / "faces.json").is_file():
+        return real
+    root = tmp / "output"
+    root.mkdir()
+    if (real / "pdf").is_dir():
+        (root / "pdf").symlink_to(real / "pdf", target_is_directory=True)
+    from PIL import Image, ImageDraw
+    faces = root / "previews" / "mahlzeit" / "en"
+    faces.mkdir(parents=True)
+    entries = []
+    for ref, colour in (("currywurst", (166, 61, 31)), ("kaesespaetzle", (199, 131, 14))):
+        image = Image.new("RGB", (252, 352), colour)
+        ImageDraw.Draw(image).rectangle((12, 12, 240, 340), outline=(255, 255, 255), width=4)
+        image.save(faces / f"{ref}.png")
+        entries.append({"png": f"{ref}.png", "face": ref, "kind": "dish", "name": ref.capitalize(),
+                        "width": 252, "height": 352, "back": None, "pieces": [ref]})
+    (faces / "faces.json").write_text(json.dumps({"game": "mahlzeit", "lang": "en", "dpi": 150, "faces": entries}),
+                                      encoding="utf-8")     # the format of pdf/previews.py
+    return root
+
+
 @pytest.fixture(scope="session")
 def site(tmp_path_factory):
-    """(site folder, base URL, build report): Mahlzeit in every site language, served on 127.0.0.1."""
+    """(site folder, base URL, build report): every game in every site language, served on 127.0.0.1 under
+    /sub/ (base = http://127.0.0.1:<port>/sub/)."""
     if not CHROMIUM.exists():
         if os.environ.get("CI"):
             pytest.fail(f"{CHROMIUM} is missing; in CI the browser tests must run (apt-get install chromium)")
         pytest.skip(f"{CHROMIUM} is missing (install the Debian chromium package; set CI=1 to make this fail)")
-    content = loader.load(ROOT / "content", ["mahlzeit"])
+    content = loader.load(ROOT / "content")
     assert not content.problems.errors, [str(p) for p in content.problems.errors]
     port = _free_port()
-    base = f"http://127.0.0.1:{port}/"
-    out = tmp_path_factory.mktemp("site-out")
+    base = f"http://127.0.0.1:{port}/{SUB}/"
+    tmp = tmp_path_factory.mktemp("site-out")
+    out = tmp / "out"
     report = BuildReport(out / "site")
-    folder = build_site(content, out, base, pdf_root=ROOT / "output", report=report)
-    server, _ = serve_in_thread(folder, port)
+    previous = os.environ.get("TISCHLEIN_SIM_GAMES")
+    os.environ["TISCHLEIN_SIM_GAMES"] = os.environ.get("TISCHLEIN_TEST_SIM_GAMES", "20")
+    try:
+        built = build_site(content, out, base, pdf_root=_pdf_root(tmp), report=report)
+    finally:
+        if previous is None:
+            os.environ.pop("TISCHLEIN_SIM_GAMES", None)
+        else:
+            os.environ["TISCHLEIN_SIM_GAMES"] = previous
+    print(f"\nsite build for the browser tests: {report.seconds:.1f} s, {report.pages} pages")
+    served = tmp / "served"
+    served.mkdir()
+    folder = built.rename(served / SUB)
+    report.site = folder
+    server, _ = serve_in_thread(served, port)
     yield folder, base, report
     server.shutdown()
     server.server_close()
@@ -82,6 +131,7 @@ class Watch:
     page_errors: list[str] = field(default_factory=list)
     failed: list[str] = field(default_factory=list)          # URLs with HTTP >= 400
     foreign: list[str] = field(default_factory=list)         # requests to another origin
+    outside: list[str] = field(default_factory=list)         # same origin, outside the site's sub-path
 
     def attach(self, page) -> None:
         page.on("console", lambda m: m.type == "error" and self.console_errors.append(m.text))
@@ -94,11 +144,15 @@ class Watch:
         if url.startswith(("data:", "blob:", "about:")):
             return
         parts = urlsplit(url)
-        if f"{parts.scheme}://{parts.netloc}/" != self.origin:
+        origin = urlsplit(self.origin)
+        if (parts.scheme, parts.netloc) != (origin.scheme, origin.netloc):
             self.foreign.append(url)
+        elif not parts.path.startswith(origin.path) and not parts.path.endswith(IGNORED_404):
+            self.outside.append(url)          # same server, but outside the sub-path the site lives in
 
     def clear(self) -> None:
         self.console_errors.clear(), self.page_errors.clear(), self.failed.clear(), self.foreign.clear()
+        self.outside.clear()
 
     def problems(self) -> list[str]:
         """Everything wrong, with the tolerated sitemap.xml 404s (and their console lines) removed."""
@@ -111,7 +165,8 @@ class Watch:
                     del console[i]
                     break
         return ([f"console: {t}" for t in console] + [f"pageerror: {t}" for t in self.page_errors]
-                + [f"HTTP error: {u}" for u in bad_loads] + [f"other origin: {u}" for u in self.foreign])
+                + [f"HTTP error: {u}" for u in bad_loads] + [f"other origin: {u}" for u in self.foreign]
+                + [f"outside the sub-path: {u}" for u in self.outside])
 
 
 @pytest.fixture
@@ -133,8 +188,21 @@ def new_page(browser, site):
 
 
 @pytest.fixture(scope="session")
+def page(browser, site):
+    """(page, watch): ONE page object for the whole session, for tests that only navigate and look. Call
+    watch.clear() before a check; leave the viewport as you found it (1280 × 900)."""
+    context = browser.new_context(viewport={"width": 1280, "height": 900})
+    pg = context.new_page()
+    watch = Watch(site[1])
+    watch.attach(pg)
+    yield pg, watch
+    context.close()
+
+
+@pytest.fixture(scope="session")
 def tryit(browser, site):
-    """One example page with the try-it panel booted: Pyodide starts ONCE per test session (~4 s)."""
+    """One example page with the try-it panel booted: Pyodide starts ONCE per test session (~4 s). Panels of
+    other games' example pages can be added to this page (test_site.add_panel) and share the booted engine."""
     folder, base, _ = site
     context = browser.new_context()
     page = context.new_page()

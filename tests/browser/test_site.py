@@ -1,12 +1,27 @@
-"""The built rules site in a real browser (headless /usr/bin/chromium)."""
+"""The built rules site in a real browser (headless /usr/bin/chromium), hosted under a sub-path (/sub/)."""
 from __future__ import annotations
 
+import copy
+import io
 import json
+from pathlib import Path
 
+import pytest
+
+from tischlein.content import loader
+from tischlein.engine import api
+
+ROOT = Path(__file__).resolve().parents[2]
+AXE = ROOT / "node_modules" / "axe-core" / "axe.min.js"
+LANGS = ("", "de/", "pt/")
+# One page of each type (the first game that has it is found at test time for the per-game types).
+PAGE_TYPES = ("", "translate/", "{g}/", "{g}/overview/", "{g}/rules/", "{g}/components/", "{g}/faq/",
+              "{g}/quickref/", "{g}/examples/", "{g}/examples/{ex}/", "{g}/simulation/", "{g}/sources/",
+              "{g}/downloads/", "{g}/calculator/")
 
 
 def _pages(folder):
-    """Every page of the site, as URL paths ('' = home), both languages."""
+    """Every page of the site, as URL paths relative to the site root ('' = home), every language."""
     out = []
     for html in sorted(folder.rglob("index.html")):
         rel = html.parent.relative_to(folder).as_posix()
@@ -16,25 +31,59 @@ def _pages(folder):
     return out
 
 
-def test_every_page_loads_without_errors_or_other_origins(site, new_page):
-    folder, base, _ = site
+def _sample(folder, game="mahlzeit"):
+    """One URL path per page type (Mahlzeit: it has every type)."""
+    ex = sorted(p.name for p in (folder / game / "examples").iterdir() if p.is_dir())[0]
+    return [t.format(g=game, ex=ex) for t in PAGE_TYPES if (folder / t.format(g=game, ex=ex)).is_dir()
+            or t == ""]
+
+
+def _visit(pg, watch, base, paths) -> dict:
+    problems = {}
+    for path in paths:
+        watch.clear()
+        pg.goto(base + path, wait_until="domcontentloaded")
+        if pg.locator("h1").count() != 1:
+            problems[path] = ["not exactly one h1"]
+        if watch.problems():
+            problems[path] = watch.problems()
+    pg.wait_for_timeout(200)                                 # late requests of the last page
+    if watch.problems():
+        problems["(last page, late)"] = watch.problems()
+    return problems
+
+
+def test_every_page_of_every_language_loads_without_errors_or_other_origins(site, new_page):
+    """Every page of every language, loaded by the browser with JavaScript off (3x faster on this machine):
+    no failed load (the console reports them), no request to another origin or outside /sub/, one h1. The
+    scripts are the same for all pages of a type: the next test runs them on one page per type and language."""
+    folder, base, report = site
+    tabs = [new_page(java_script_enabled=False) for _ in range(3)]     # three tabs load side by side
     pages = _pages(folder)
-    assert len(pages) >= 40 and "de/mahlzeit/rules/" in pages
-    tabs = [new_page() for _ in range(4)]          # four tabs load side by side
+    assert "de/mahlzeit/rules/" in pages and "pt/ta-na-mesa/rules/" in pages and "pt/translate/" in pages
+    assert len(pages) >= report.pages                       # every generated page (all languages) was built
     problems = {}
     for start in range(0, len(pages), len(tabs)):
         batch = list(zip(pages[start:start + len(tabs)], tabs))
-        for path, (page, watch) in batch:
+        for path, (pg, watch) in batch:
             watch.clear()
-            page.goto(base + path, wait_until="commit")
-        for path, (page, watch) in batch:
-            page.wait_for_load_state("load")
-            assert page.url == base + path
-            assert page.locator("h1").count() == 1, path
-        tabs[0][0].wait_for_timeout(150)            # late requests (search index, language selector)
-        for path, (page, watch) in batch:
+            pg.goto(base + path, wait_until="commit")
+        for path, (pg, watch) in batch:
+            pg.wait_for_load_state("load")         # every stylesheet and image requested and answered
+            if pg.locator("h1").count() != 1:
+                problems[path] = ["not exactly one h1"]
+        for path, (pg, watch) in batch:
             if watch.problems():
                 problems[path] = watch.problems()
+    assert not problems, json.dumps(problems, indent=1)
+
+
+def test_every_page_type_in_every_language_runs_its_scripts_without_errors(site, page):
+    folder, base, report = site
+    pg, watch = page
+    paths = [lang + p for lang in LANGS for p in _sample(folder)]
+    paths += ["pt/" + p for p in _sample(folder, "ta-na-mesa") if "{" not in p and p.startswith("ta-na-mesa")]
+    problems = _visit(pg, watch, base, paths)
     assert not problems, json.dumps(problems, indent=1)
 
 
@@ -51,6 +100,22 @@ def test_replay_is_readable_without_javascript(site, new_page, shot):
     assert page.locator(".tl-tryit noscript").count() == 1
     shot(page, "nojs-example-desktop")
     assert not [p for p in watch.problems() if not p.startswith("console")]
+
+
+def test_every_example_of_every_game_is_prerendered(site):
+    """Each example of each game has its page in every language, replayed by the engine when it has one."""
+    folder, base, _ = site
+    content = loader.load(ROOT / "content")
+    from tischlein.engine import GAMES
+    for game in content.games.values():
+        for ex in game.examples:
+            for lang in LANGS:
+                html = (folder / lang / game.id / "examples" / ex["id"] / "index.html").read_text("utf-8")
+                if game.id in GAMES:
+                    assert 'id="start"' in html and 'class="tl-state"' in html, (lang, game.id, ex["id"])
+                    assert 'class="tl-tryit"' in html
+                else:
+                    assert 'class="tl-tryit"' not in html
 
 
 def test_tryit_checks_a_legal_and_an_illegal_move(tryit, shot):
@@ -71,7 +136,7 @@ def test_tryit_checks_a_legal_and_an_illegal_move(tryit, shot):
     assert illegal.get_attribute("data-rule") == "mahlzeit.turn.lay"
     link = illegal.locator("a.tl-rule-link")
     assert link.inner_text() == "mahlzeit.turn.lay"
-    assert link.get_attribute("href").endswith("/mahlzeit/rules/#mahlzeit.turn.lay")
+    assert link.get_attribute("href").endswith("/sub/mahlzeit/rules/#mahlzeit.turn.lay")
     assert "Weißwurst" in illegal.inner_text() or "weisswurst" in illegal.inner_text().lower()
     shot(page, "tryit-illegal-desktop")
     assert not watch.problems(), watch.problems()
@@ -79,59 +144,288 @@ def test_tryit_checks_a_legal_and_an_illegal_move(tryit, shot):
 
 def test_tryit_reports_bad_json_and_skips_moves_after_a_rejection(tryit):
     page, watch, _, _ = tryit
-    page.click(".tl-tryit-reset")
+    panel = page.locator(".tl-tryit").first
+    panel.locator(".tl-tryit-reset").click()
     # A bad line is reported by line number, without asking the engine.
-    page.fill(".tl-tryit-moves", '{"player": "Silke", "move": "draw"}\n{not json')
-    page.click(".tl-tryit-check")
-    page.wait_for_selector(".tl-tryit-results li.tl-res-bad")
-    assert "2" in page.locator(".tl-tryit-results li").first.inner_text()
+    panel.locator(".tl-tryit-moves").fill('{"player": "Silke", "move": "draw"}\n{not json')
+    panel.locator(".tl-tryit-check").click()
+    panel.locator(".tl-tryit-results li.tl-res-bad").wait_for()
+    assert "2" in panel.locator(".tl-tryit-results li").first.inner_text()
     # Lay a move after an illegal one: it is marked as not checked.
     moves = [{"player": "Max", "move": "draw"}, {"player": "Silke", "move": "draw"}]
-    page.fill(".tl-tryit-moves", "\n".join(json.dumps(m) for m in moves))
-    page.click(".tl-tryit-check")
-    page.wait_for_selector(".tl-tryit-results li[data-result=skipped]")
-    first = page.locator(".tl-tryit-results li").first
+    panel.locator(".tl-tryit-moves").fill("\n".join(json.dumps(m) for m in moves))
+    panel.locator(".tl-tryit-check").click()
+    panel.locator(".tl-tryit-results li[data-result=skipped]").wait_for()
+    first = panel.locator(".tl-tryit-results li").first
     assert first.get_attribute("data-result") == "illegal"
     assert first.get_attribute("data-rule").startswith("mahlzeit.")
     assert not watch.problems(), watch.problems()
 
 
-def test_language_switch_keeps_the_page(site, new_page):
+def _engine_games():
+    from tischlein.engine import GAMES
+    content = loader.load(ROOT / "content")
+    return [g for g in content.games if g in GAMES and content.games[g].examples]
+
+
+def _legal_and_illegal(payload: dict, examples: list[dict]) -> tuple[str, list[dict], list[dict], str]:
+    """(example id, moves that are all legal, moves whose last one is illegal, its rule id), decided by the
+    engine in CPython: the panel in the browser must say the same."""
+    for raw in examples:
+        ex = {k: v for k, v in raw.items() if not k.startswith("_")}
+        result = api.run(payload, ex)
+        if not result.get("start") or not result["steps"]:
+            continue
+        moves = [{k: v for k, v in m.items() if k in ("player", "move", "args")} for m in ex.get("moves", [])]
+        legal = moves[:1]
+        start = result["start"]["state"]
+        candidates = []
+        for item in ex.get("illegal", []):
+            move = {k: v for k, v in item.items() if k in ("player", "move", "args")}
+            if item.get("from") == "start":
+                candidates.append(([move], start))
+        candidates.append(([dict(copy.deepcopy(moves[0]), player="Nobody")], start))   # not a player
+        for seq, state in candidates:
+            checked = api.check_move(payload, copy.deepcopy(state), seq[-1])
+            if not checked.get("legal") and checked["error"].get("rule"):
+                return ex["id"], legal, seq, checked["error"]["rule"]
+    pytest.skip("no example with a legal first move and a rejected move")
+
+
+def add_panel(page, base: str, game_id: str, example_id: str) -> None:
+    """Copy the try-it panel of another example page into the booted page (same depth, so its relative URLs
+    resolve the same) and let tryit.js set it up: it shares the engine that is already running."""
+    page.evaluate("""async ([url, id]) => {
+        const html = await (await fetch(url)).text();
+        const doc = new DOMParser().parseFromString(html, "text/html");
+        const panel = doc.querySelector(".tl-tryit");
+        for (const key of ["game", "engine", "rules"]) {     // relative to the page it came from
+            panel.dataset[key] = new URL(panel.dataset[key], url).href;
+        }
+        const box = document.createElement("section");
+        box.id = id;
+        box.append(document.importNode(panel, true));
+        document.querySelector("article").append(box);
+        document.dispatchEvent(new Event("tl:tryit-scan"));
+    }""", [f"{base}{game_id}/examples/{example_id}/", f"panel-{game_id}"])
+
+
+@pytest.mark.parametrize("game_id", _engine_games())
+def test_tryit_panel_of_every_game_with_an_engine(game_id, site, tryit):
     folder, base, _ = site
-    page, watch = new_page()
-    page.goto(base + "mahlzeit/rules/")
-    page.hover(".md-header__option .md-select")
-    page.locator("a[hreflang=de]").first.click()
-    page.wait_for_url("**/de/mahlzeit/rules/")
-    assert page.locator("html").get_attribute("lang") == "de"
-    assert page.locator("h1").inner_text().startswith("Regeln")
-    page.hover(".md-header__option .md-select")
-    page.locator("a[hreflang=en]").first.click()
-    page.wait_for_url(base + "mahlzeit/rules/")
-    assert page.locator("h1").inner_text().startswith("Rules")
+    page, watch, _, _ = tryit
+    payload = json.loads((folder / "assets" / "games" / f"{game_id}.json").read_text("utf-8"))
+    content = loader.load(ROOT / "content", [game_id])
+    ex_id, legal, illegal, rule = _legal_and_illegal(payload, content.games[game_id].examples)
+    add_panel(page, base, game_id, ex_id)
+    panel = page.locator(f"#panel-{game_id} .tl-tryit")
+    panel.locator(".tl-tryit-start").click()
+    panel.locator(".tl-tryit-status[data-state=ready]").wait_for(timeout=30_000)
+    for moves, expected in ((legal, "legal"), (illegal, "illegal")):
+        panel.locator(".tl-tryit-moves").fill("\n".join(json.dumps(m) for m in moves))
+        panel.locator(".tl-tryit-check").click()
+        last = panel.locator(".tl-tryit-results li").nth(len(moves) - 1)
+        last.wait_for(timeout=15_000)
+        assert last.get_attribute("data-result") == expected, (game_id, moves, last.inner_text())
+    assert last.get_attribute("data-rule") == rule
+    assert last.locator("a.tl-rule-link").get_attribute("href").endswith(f"/sub/{game_id}/rules/#{rule}")
+    assert not watch.problems(), watch.problems()
 
 
-def test_rule_anchors_and_glossary_links(site, new_page):
+def test_language_switch_keeps_the_page_en_de_pt(site, page):
     folder, base, _ = site
-    page, watch = new_page()
-    page.goto(base + "de/mahlzeit/faq/")
-    link = page.locator("a[href*='rules/#mahlzeit.spoon']").first
-    link.click()
-    page.wait_for_url("**/de/mahlzeit/rules/#mahlzeit.spoon")
-    assert page.locator("[id='mahlzeit.spoon']").is_visible()
-    assert page.locator("[id='term-stack']").count() == 1
+    pg, watch = page
+    for path in ("mahlzeit/rules/", "ta-na-mesa/quickref/", "translate/"):
+        pg.goto(base + path, wait_until="domcontentloaded")
+        for lang, prefix in (("de", "de/"), ("pt", "pt/"), ("en", "")):
+            pg.hover(".md-header__option .md-select")
+            pg.locator(f"a[hreflang={lang}]").first.click()
+            pg.wait_for_url(base + prefix + path)
+            assert pg.locator("html").get_attribute("lang") == lang
+    pg.goto(base + "pt/ta-na-mesa/rules/", wait_until="domcontentloaded")
+    assert pg.locator("h1").inner_text().startswith("Regras")
 
 
-def test_screenshots_desktop_and_phone(site, new_page, shot):
+def test_search_works_in_each_language(site, page):
+    """Material's search (lunr, in a web worker) finds a word of each language and stays in that language."""
     folder, base, _ = site
-    for name, viewport in (("desktop", {"width": 1280, "height": 900}), ("phone", {"width": 390, "height": 844})):
-        page, watch = new_page(viewport=viewport)
-        for path in ("mahlzeit/", "mahlzeit/components/", "de/mahlzeit/examples/silke-currywurst/"):
-            page.goto(base + path)
-            label = (path.strip("/").replace("/", "-") or "home")
-            shot(page, f"{label}-{name}")
-        # nothing may stick out sideways on a phone
-        if name == "phone":
-            page.goto(base + "mahlzeit/examples/silke-currywurst/")
-            overflow = page.evaluate("document.documentElement.scrollWidth - window.innerWidth")
-            assert overflow <= 1, overflow
+    pg, watch = page
+    for prefix, word, expect in (("", "Currywurst", "/sub/mahlzeit/"), ("de/", "Spielaufbau", "/sub/de/"),
+                                 ("pt/", "ingredientes", "/sub/pt/")):
+        pg.goto(base + prefix, wait_until="domcontentloaded")
+        pg.locator("input.md-search__input").click()
+        pg.fill("input.md-search__input", word)
+        result = pg.locator("a.md-search-result__link").first
+        result.wait_for(timeout=15_000)
+        assert expect in result.get_attribute("href"), (prefix, result.get_attribute("href"))
+        pg.keyboard.press("Escape")
+
+
+def test_pt_pages_fall_back_to_english_with_a_banner(site, page):
+    folder, base, _ = site
+    pg, watch = page
+    pg.goto(base + "pt/mahlzeit/rules/", wait_until="domcontentloaded")
+    assert pg.locator(".tl-fallback-note").is_visible()
+    assert pg.locator("h1").inner_text().startswith("Regras")         # the interface is Portuguese
+    pg.goto(base + "pt/ta-na-mesa/rules/", wait_until="domcontentloaded")
+    assert pg.locator(".tl-fallback-note").count() == 0               # Tá na Mesa is complete in pt
+
+
+def test_axe_finds_no_serious_violation(site, page, shot):
+    """axe-core (self-hosted from node_modules) on one page of each type, in English, and a few in de/pt."""
+    folder, base, _ = site
+    pg, watch = page
+    assert AXE.is_file(), "npm ci: axe-core is pinned in package.json"
+    paths = _sample(folder) + ["de/mahlzeit/rules/", "pt/ta-na-mesa/overview/", "pt/", "de/translate/",
+                               "ta-na-mesa/components/", "diced-veggies/simulation/"]
+    found = {}
+    for path in paths:
+        pg.goto(base + path, wait_until="domcontentloaded")
+        pg.add_script_tag(path=str(AXE))
+        result = pg.evaluate("""async () => {
+            const r = await axe.run(document, {resultTypes: ["violations"]});
+            return r.violations.filter(v => ["serious", "critical"].includes(v.impact))
+                .map(v => `${v.id}: ${v.nodes.slice(0, 3).map(n => n.target.join(" ")).join(" | ")}`);
+        }""")
+        if result:
+            found[path] = result
+    assert not found, json.dumps(found, indent=1, ensure_ascii=False)
+
+
+def test_phone_has_no_horizontal_scrolling_on_any_page_type(site, page, shot):
+    folder, base, _ = site
+    pg, watch = page
+    pg.set_viewport_size({"width": 390, "height": 844})
+    try:
+        wide = {}
+        for path in _sample(folder) + ["pt/ta-na-mesa/overview/", "de/mahlzeit/examples/silke-currywurst/"]:
+            pg.goto(base + path, wait_until="domcontentloaded")
+            overflow = pg.evaluate("document.documentElement.scrollWidth - window.innerWidth")
+            if overflow > 1:
+                wide[path] = overflow
+            if path in ("", "mahlzeit/rules/", "mahlzeit/simulation/", "mahlzeit/components/"):
+                shot(pg, f"phone-{path.strip('/').replace('/', '-') or 'home'}")
+        assert not wide, wide
+    finally:
+        pg.set_viewport_size({"width": 1280, "height": 900})
+
+
+def test_screenshots_desktop(site, page, shot):
+    folder, base, _ = site
+    pg, watch = page
+    for path in ("", "mahlzeit/rules/", "ta-na-mesa/overview/", "mahlzeit/simulation/", "pt/translate/",
+                 "mahlzeit/components/", "de/mahlzeit/examples/silke-currywurst/"):
+        pg.goto(base + path)
+        shot(pg, f"desktop-{path.strip('/').replace('/', '-') or 'home'}")
+
+
+def test_quick_reference_prints_on_one_sheet(site, page):
+    """Every game's quick reference: one page on A4 and on US Letter (print CSS), in every language."""
+    from pypdf import PdfReader
+    folder, base, _ = site
+    pg, watch = page
+    pages = {}
+    for lang in LANGS:
+        for game in sorted(p.parent.name for p in folder.glob("*/quickref")):
+            pg.goto(f"{base}{lang}{game}/quickref/", wait_until="domcontentloaded")
+            counts = [len(PdfReader(io.BytesIO(pg.pdf(format=f))).pages) for f in ("A4", "Letter")]
+            if counts != [1, 1]:
+                pages[lang + game] = counts
+    assert not pages, pages
+
+
+def test_landing_page_shows_every_game(site, page):
+    folder, base, _ = site
+    pg, watch = page
+    content = loader.load(ROOT / "content")
+    pg.goto(base, wait_until="domcontentloaded")
+    cards = pg.locator(".tl-game")
+    assert cards.count() == len(content.games)
+    for i in range(cards.count()):
+        card = cards.nth(i)
+        assert card.locator(".tl-emblem").count() == 1
+        pic = card.locator(".tl-emblem").first
+        assert (pic.get_attribute("alt") or pic.get_attribute("aria-label") or "").strip()
+        text = card.inner_text()
+        assert "Players:" in text and "Time:" in text and " min" in text
+        assert card.locator(".tl-tagline").inner_text().strip()
+
+
+def test_component_tables_sort_with_the_keyboard(site, page):
+    folder, base, _ = site
+    pg, watch = page
+    pg.goto(base + "mahlzeit/components/", wait_until="domcontentloaded")
+    table = pg.locator(".tl-sortable table").first
+    header = table.locator("thead th").first
+    names = lambda: table.locator("tbody tr td:first-child").all_inner_texts()  # noqa: E731
+    before = names()
+    header.locator("button.tl-sort").focus()
+    pg.keyboard.press("Enter")
+    assert header.get_attribute("aria-sort") == "ascending"
+    ascending = names()
+    assert ascending == sorted(before, key=lambda s: s.casefold()) or ascending != before
+    pg.keyboard.press("Space")
+    assert header.get_attribute("aria-sort") == "descending"
+    assert names() == list(reversed(ascending))
+
+
+def test_card_gallery_lightbox_keyboard_and_no_js(site, page, new_page):
+    folder, base, _ = site
+    pg, watch = page
+    pg.goto(base + "mahlzeit/components/", wait_until="domcontentloaded")
+    links = pg.locator(".tl-gallery a.tl-lightbox")
+    assert links.count() >= 2
+    assert all(alt.strip() for alt in pg.locator(".tl-gallery img").evaluate_all("els => els.map(e => e.alt)"))
+    links.first.focus()
+    pg.keyboard.press("Enter")
+    dialog = pg.locator("dialog.tl-dialog[open]")
+    dialog.wait_for()
+    first_src = dialog.locator("img").get_attribute("src")
+    pg.keyboard.press("ArrowRight")
+    assert dialog.locator("img").get_attribute("src") != first_src
+    pg.keyboard.press("Escape")
+    assert pg.locator("dialog.tl-dialog[open]").count() == 0
+    # without JavaScript the link opens the full image
+    nojs, _ = new_page(java_script_enabled=False)
+    nojs.goto(base + "mahlzeit/components/")
+    href = nojs.locator(".tl-gallery a.tl-lightbox").first.get_attribute("href")
+    response = nojs.request.get(nojs.url + href)
+    assert response.ok and response.headers["content-type"].startswith("image/")
+
+
+def test_glossary_terms_are_tooltips(site, page):
+    folder, base, _ = site
+    pg, watch = page
+    pg.goto(base + "de/mahlzeit/rules/", wait_until="domcontentloaded")
+    abbr = pg.locator("article abbr[title]")
+    assert abbr.count() > 10
+    assert all(t.strip() for t in abbr.evaluate_all("els => els.slice(0, 20).map(e => e.title)"))
+
+
+def test_simulation_charts_are_accessible_svg(site, page):
+    folder, base, _ = site
+    pg, watch = page
+    from tischlein.engine import GAMES
+    for game in GAMES:
+        if not (folder / game / "simulation").is_dir():
+            continue
+        pg.goto(f"{base}{game}/simulation/", wait_until="domcontentloaded")
+        charts = pg.locator("svg.tl-chart[role=img]")
+        assert charts.count() == 3, game
+        for i in range(3):
+            described = charts.nth(i).get_attribute("aria-describedby")
+            assert pg.locator(f"[id='{described}']").inner_text().strip()
+        assert "N = " in pg.locator("article").inner_text()
+
+
+def test_sub_path_hosting_keeps_every_link_inside(site, page):
+    """The site lives under /sub/: links, the language switcher and the assets never leave it."""
+    folder, base, _ = site
+    pg, watch = page
+    for path in ("", "de/mahlzeit/", "pt/ta-na-mesa/examples/", "mahlzeit/examples/silke-currywurst/"):
+        watch.clear()
+        pg.goto(base + path, wait_until="load")
+        hrefs = pg.locator("a[href]").evaluate_all("els => els.map(a => a.href)")
+        inside = [h for h in hrefs if h.startswith(base.split("/sub/")[0])]
+        assert inside and all(h.startswith(base) for h in inside), [h for h in inside if not h.startswith(base)]
+        assert not watch.problems(), watch.problems()

@@ -69,14 +69,28 @@ def copy_downloads(content: Content, out_dir: Path, docs: Path, languages: list[
     found: dict[str, Downloads] = {}
     for game_id in content.games:
         d = Downloads()
-        for lang in languages:
-            for paper in PAPERS:
-                name = f"{game_id}-{lang}-{paper}.pdf"
-                src = out_dir / "pdf" / game_id / name
-                if src.is_file():
-                    rel = f"downloads/{game_id}/{name}"
-                    (docs / rel).parent.mkdir(parents=True, exist_ok=True)
-                    shutil.copy2(src, docs / rel)
-                    d.files.append((lang, paper, rel, src.stat().st_size))
+        folder = out_dir / "pdf" / game_id
+        for src in sorted(folder.glob(f"{game_id}-*.pdf")) if folder.is_dir() else []:
+            parsed = parse_pdf_name(game_id, src.name, languages)
+            if parsed is None:
+                continue
+            lang, paper, variant = parsed
+            rel = f"downloads/{game_id}/{src.name}"
+            (docs / rel).parent.mkdir(parents=True, exist_ok=True)
+            shutil.copy2(src, docs / rel)
+            d.files.append((lang, paper, rel, src.stat().st_size))
+            d.variants[rel] = variant
         found[game_id] = d
     return found
+
+
+def parse_pdf_name(game_id: str, name: str, languages: list[str]) -> tuple[str, str, str] | None:
+    """`<game>-<lang>-<paper>[-<variant>].pdf` -> (lang, paper, variant); None for anything else."""
+    stem = name[: -len(".pdf")] if name.endswith(".pdf") else name
+    rest = stem[len(game_id) + 1:] if stem.startswith(game_id + "-") else None
+    if not rest:
+        return None
+    parts = rest.split("-", 2)
+    if len(parts) < 2 or parts[0] not in languages or parts[1] not in PAPERS:
+        return None
+    return parts[0], parts[1], parts[2] if len(parts) > 2 else ""

@@ -10,6 +10,13 @@ The work folder holds:
 Only this package knows about MkDocs: content, engine and PDF code do not, so the site layer can move (e.g. to
 Zensical, which reads mkdocs.yml) without touching them.
 
+Besides the per-game pages (pages.py) the build plays random games for each game with an engine
+(simulation.py; N = $TISCHLEIN_SIM_GAMES, default 100, seeded; results cached in
+<out>/.cache/simulation/ keyed by engine source + game data + N), reads translation coverage
+(content.status.coverage) for the translator's page, and every PDF in output/pdf/<game>/ for the downloads.
+Engines are picked up from tischlein.engine.GAMES at build time: a game whose engine lands gets its replays,
+try-it panel and simulation page on the next build, without template changes.
+
 Instant navigation is off (see site/mkdocs.yml). Without it every page is a plain document: the language
 switcher keeps the page, pages work on any host and port whatever site_url says, and no hooks file is needed
 to quiet mkdocs-static-i18n. The try-it panel boots Pyodide once per page visit, only when asked.
@@ -129,6 +136,12 @@ def build_site(content: Content, out_dir: Path, site_url: str | None = None, *,
                 per_lang[lang] = per_lang[lang] or per_lang[languages[0]]
 
         writer = SiteWriter(content, languages)
+        writer.engines = engine_games(content) if engine is not None else set()
+        writer.play_times = ((config.get("extra") or {}).get("tischlein") or {}).get("play_time") or {}
+        writer.site_values["simulations"] = simulations(content, writer.engines, report.warnings,
+                                                        out_dir / ".cache" / "simulation")
+        writer.site_values["coverage"] = _coverage(content, languages)
+        writer.site_values["languages"] = languages
         nav = writer.write_all(docs, downloads, examples, card_images)
         report.pages = sum(1 for _ in docs.rglob("*.md"))
 
@@ -151,6 +164,46 @@ def build_site(content: Content, out_dir: Path, site_url: str | None = None, *,
     report.seconds = time.perf_counter() - started
     report.bytes = sum(f.stat().st_size for f in target.rglob("*") if f.is_file())
     return target
+
+
+def engine_games(content: Content) -> set[str]:
+    """Ids of the games that have a rules engine module right now (engines land one by one)."""
+    try:
+        from ..engine import GAMES  # type: ignore[attr-defined]
+    except ImportError:
+        return set()
+    return {gid for gid in content.games if gid in GAMES}
+
+
+def simulations(content: Content, engines: set[str], warnings: list[str], cache: Path | None = None) -> dict:
+    """Random playouts per game with an engine (N = $TISCHLEIN_SIM_GAMES, default 100; 0 = none), kept in
+    `cache` (default <out>/.cache/simulation) between builds: seeded playouts give the same statistics."""
+    from . import simulation
+    n = int(os.environ.get("TISCHLEIN_SIM_GAMES", simulation.DEFAULT_GAMES))
+    out = {}
+    if n <= 0:
+        return out
+    from ..engine import GAMES  # type: ignore[attr-defined]
+    for gid in sorted(engines):
+        game = content.games[gid]
+        try:
+            data = game.model.engine_data()
+            players = simulation.player_range(game.model)
+            stats = (simulation.cached_run(cache, [gid], GAMES[gid], data, players, n) if cache
+                     else simulation.run(GAMES[gid], data, players, n))
+        except Exception as exc:      # never fail the site for a simulation
+            warnings.append(f"{gid}: simulation failed: {type(exc).__name__}: {exc}")
+            continue
+        if stats.failures:
+            warnings.append(f"{gid}: simulation: {len(stats.failures)} random game(s) failed, e.g. "
+                            f"{stats.failures[0]}")
+        out[gid] = stats
+    return out
+
+
+def _coverage(content: Content, languages: list[str]) -> list:
+    from ..content.status import coverage
+    return coverage(content, [lang for lang in languages if lang != "en"])
 
 
 def replay_examples(game: GameContent, payload: dict, languages: list[str], engine: Any,

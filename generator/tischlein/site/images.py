@@ -15,11 +15,15 @@ from ..content.loader import GameContent
 
 SCALE = 120 / 72          # 120 dpi: sharp enough for a gallery tile, small files
 MAX_IMAGES = 40
+FACE_NAMES: dict[str, str] = {}     # docs-relative PNG -> the translated name faces.json gives (alt text)
 
 
 def card_images(game: GameContent, out_root: Path, docs: Path, lang: str = "en") -> dict[str, str]:
     """record id -> docs-relative PNG path; one image per distinct record (the first card that shows it)."""
     refs = _refs(game)
+    faces = _from_faces(game, out_root / "previews" / game.id / lang / "faces.json", docs, refs, lang)
+    if faces:
+        return faces
     found = _from_previews(game, out_root / "previews" / game.id / lang, docs, refs, lang) or (
         _from_previews(game, out_root / "previews" / game.id, docs, refs, lang))
     if found:
@@ -32,6 +36,49 @@ def card_images(game: GameContent, out_root: Path, docs: Path, lang: str = "en")
             print(f"warning: no card images from {pdf}: {type(exc).__name__}: {exc}", file=sys.stderr)
             return {}
     return {}
+
+
+def _from_faces(game: GameContent, index: Path, docs: Path, refs: dict[str, str], lang: str) -> dict[str, str]:
+    """Card faces listed by the preview step's faces.json (pdf/previews.py: {"faces": [{"png", "face", "name",
+    ...}]}). Read loosely: a list of entries (or {"faces": [...]}) each naming a PNG (`png`/`file`/`image`/`path`,
+    relative to faces.json) and the record, card or face it shows (`ref`/`record`/`card`/`id`/`face`); `name`
+    is the alt text. One image per record or face, in the file's order."""
+    if not index.is_file():
+        return {}
+    import json
+    try:
+        data = json.loads(index.read_text(encoding="utf-8"))
+    except (OSError, ValueError) as exc:
+        print(f"warning: {index}: {exc}", file=sys.stderr)
+        return {}
+    entries = data.get("faces", data.get("cards", [])) if isinstance(data, dict) else data
+    if isinstance(entries, dict):
+        entries = [dict(v, id=k) if isinstance(v, dict) else {"id": k, "png": v} for k, v in entries.items()]
+    found: dict[str, str] = {}
+    for entry in entries if isinstance(entries, list) else []:
+        if not isinstance(entry, dict):
+            continue
+        file = next((entry[k] for k in ("png", "file", "image", "path") if isinstance(entry.get(k), str)), None)
+        ident = next((entry[k] for k in ("ref", "record", "card", "id", "face") if isinstance(entry.get(k), str)),
+                     None)
+        if not file or not ident:
+            continue
+        src = (index.parent / file).resolve()
+        if not src.is_file() or index.parent.resolve() not in src.parents:
+            continue
+        ref = refs.get(ident, ident)
+        if ref in found:
+            continue
+        safe = "".join(ch if ch.isalnum() or ch in "-_" else "-" for ch in ref)
+        rel = f"images/{game.id}/{lang}/{safe}{src.suffix.lower()}"
+        (docs / rel).parent.mkdir(parents=True, exist_ok=True)
+        shutil.copy2(src, docs / rel)
+        found[ref] = rel
+        if isinstance(entry.get("name"), str) and entry["name"].strip():
+            FACE_NAMES[rel] = entry["name"].strip()
+        if len(found) >= MAX_IMAGES * 2:
+            break
+    return found
 
 
 def _refs(game: GameContent) -> dict[str, str]:

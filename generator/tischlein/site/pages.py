@@ -24,6 +24,7 @@ from markupsafe import Markup
 from ..content.i18n import SOURCE_LANGUAGE
 from ..content.loader import Content, GameContent
 from ..content.provenance import provenance_of
+from . import calculator
 from . import markdown as md
 from .state import CardInfo, Picture
 
@@ -33,13 +34,20 @@ TEMPLATES = Path(__file__).resolve().parents[3] / "templates" / "site"
 GAME_PAGES = [
     ("index", "game.md.j2", None),
     ("overview", "overview.md.j2", "ui:site.overview"),
-    ("components", "components.md.j2", "ui:site.components"),
     ("rules", "rules.md.j2", "ui:site.rules"),
+    ("components", "components.md.j2", "ui:site.components"),
     ("faq", "faq.md.j2", "ui:site.faq"),
+    ("quickref", "quickref.md.j2", "ui:site.quickref"),
+    ("calculator", "calculator.md.j2", "ui:site.calc.title"),
     ("examples/index", "examples.md.j2", "ui:site.examples"),
+    ("simulation", "simulation.md.j2", "ui:site.simulation"),
     ("sources", "sources.md.j2", "ui:site.provenance"),
     ("downloads", "downloads.md.j2", "ui:site.downloads"),
 ]
+# Pages only a game with a rules engine has (the engine module is in tischlein.engine.GAMES at build time).
+ENGINE_PAGES = {"simulation"}
+# Site-wide pages besides the landing page: (page, template)
+SITE_PAGES = [("translate", "translate.md.j2")]
 MARK_CLASS = {"R": "tl-r", "*": "tl-star", "E": "tl-erratum"}
 MARK_UI = {"R": "ui:site.mark.rulebook", "*": "ui:site.mark.reconstructed", "E": "ui:site.mark.erratum"}
 SKIP_FIELDS = {"id", "name", "key", "mark", "raw"}
@@ -70,6 +78,7 @@ class Downloads:
     """PDFs found for a game: (lang, paper, site path relative to docs, size in bytes)."""
 
     files: list[tuple[str, str, str, int]] = field(default_factory=list)
+    variants: dict[str, str] = field(default_factory=dict)     # site path -> variant ("" = standard)
 
 
 @dataclass
@@ -270,6 +279,226 @@ class PageContext:
             f'{md.attr(strings["start"])}</button>'
             f'<noscript><p>{md.attr(self.ui("site.tryit.noscript"))}</p></noscript></div>')
 
+    # -- issue 6: landing, setup, related rules, tooltips, quick reference ------------------------------------
+    @property
+    def has_engine(self) -> bool:
+        return self.game is not None and self.game.id in self.site.engines
+
+    def for_game(self, game: GameContent) -> "PageContext":
+        """A context for another game, written from this page (the landing page shows every game)."""
+        other = PageContext(self.site, game, self.path, self.lang)
+        other.fallbacks = 0
+        return other
+
+    def rel_page(self, path: str, anchor: str | None = None) -> str:
+        """A .md link target to any page (docs-relative path without suffix) from this page."""
+        rel = posixpath.relpath(page_file(path, SOURCE_LANGUAGE), posixpath.dirname(self.path) or ".")
+        return rel + (f"#{anchor}" if anchor else "")
+
+    def first_sentence(self, key: str) -> Markup:
+        """The first sentence of a content text (up to the first . ! ? followed by a space), made safe."""
+        resolved = self._resolve(key)
+        text = resolved.text.strip().split("\n\n")[0]
+        text = re.sub(r"^\s*(?:[-*+]|\d+[.)])\s+", "", text)          # a list's first item
+        text = text.split("\n")[0] if re.match(r".*\n\s*(?:[-*+]|\d+[.)])\s", text, re.S) else text
+        m = re.match(r"(.*?\w.*?[.!?])(\s|$)", text, re.S)
+        sentence = " ".join((m.group(1) if m else text).split())
+        if sentence.count("**") % 2:                       # cut inside **bold**: close it
+            sentence += "**"
+        return Markup(self._badge(resolved)) + md.content(sentence, self.expand)
+
+    def lead(self, key: str) -> Markup:
+        """The first paragraph of a content text, and the list after it when the paragraph ends with a colon
+        (\"Add up:\" + the items): the gist of a rule section for the quick reference."""
+        resolved = self._resolve(key)
+        blocks = [b for b in re.split(r"\n\s*\n", resolved.text.strip()) if b.strip()]
+        if not blocks:
+            return Markup("")
+        taken = blocks[:1]
+        if taken[0].rstrip().endswith(":") and len(blocks) > 1:
+            taken.append(blocks[1])
+        return Markup(self._badge(resolved)) + md.content("\n\n".join(taken), self.expand)
+
+    def tagline(self) -> Markup:
+        """What makes the game tick, in one line: a `game:tagline` text if content has one, else the first
+        sentence of the overview rule."""
+        if self.has("game:tagline"):
+            return self.plain("game:tagline")
+        key = f"rules:{self.game.id}.overview.body"
+        if self.has(key):
+            return self.first_sentence(key)
+        return self.plain("game:gloss") if self.has("game:gloss") else Markup("")
+
+    def players(self) -> Markup:
+        raw = (getattr(self.game.model, "raw", {}) or {}).get("facts", {})
+        v = raw.get("players")
+        if isinstance(v, dict) and {"min", "max"} <= set(v):
+            shown = f"{v['min']}–{v['max']}" if v["min"] != v["max"] else str(v["min"])
+            return md.text(shown) + self.field_mark(raw, "facts.", "players")
+        return Markup("–")
+
+    def play_time(self) -> Markup:
+        """Playing time from content (`facts.time`) or, until content has it, from site/mkdocs.yml."""
+        raw = (getattr(self.game.model, "raw", {}) or {}).get("facts", {})
+        if isinstance(raw.get("time"), dict):
+            v = raw["time"]
+            return md.text(self.ui("site.home.minutes", min=v.get("min"), max=v.get("max"))) + \
+                self.field_mark(raw, "facts.", "time")
+        v = self.site.play_times.get(self.game.id)
+        if not v:
+            return Markup("–")
+        shown = md.text(self.ui("site.home.minutes", min=v["min"], max=v["max"]))
+        if v.get("source") in ("rulebook", "publisher"):
+            return shown + Markup(f' <span class="tl-muted">({md.attr(self.ui("site.home.time_publisher"))})</span>')
+        title = self.ui("site.home.time_estimate")
+        return shown + Markup(f'<sup class="tl-mark tl-star" title="{md.attr(title)}">*</sup>'
+                              f' <span class="tl-muted">({md.attr(title)})</span>')
+
+    def emblem(self, images: dict[str, str] | None = None) -> Markup:
+        """The game's picture: a card face from the previews when there is one, else an SVG drawn here."""
+        name = getattr(self.game.model, "name", self.game.id)
+        alt = self.ui("site.home.emblem", name=name)
+        if images:
+            path = next(iter(images.values()))
+            return Markup(f'<img class="tl-emblem" src="{md.attr(self.href(path))}" alt="{md.attr(alt)}" '
+                          f'loading="lazy">')
+        return Markup(emblem_svg(self.game.id, name, alt))
+
+    def setup_sections(self) -> list:
+        """The setup rule and its subsections (document order)."""
+        root = f"{self.game.id}.setup"
+        return [s for s in self.game.rules if s.id == root or s.id.startswith(root + ".")]
+
+    def player_counts(self) -> list[tuple[int, list[tuple[str, Markup]]]]:
+        """Per player count: (count, [(label, value)]) from a `player_counts` list in game.yaml, if any."""
+        raw = (getattr(self.game.model, "raw", {}) or {}).get("player_counts")
+        out = []
+        if isinstance(raw, list):
+            for entry in raw:
+                if not isinstance(entry, dict) or not isinstance(entry.get("players"), int):
+                    continue
+                rows = []
+                for k, v in entry.items():
+                    if k in ("players", "source", "reconstructed", "errata", "id"):
+                        continue
+                    rows.append((self.ui_or(f"site.fact.{k}", humanize(k)), self._cell_value(v)))
+                out.append((entry["players"], rows))
+        return out
+
+    @staticmethod
+    def _cell_value(v: Any) -> Markup:
+        if isinstance(v, bool):
+            return Markup("✓" if v else "–")
+        if isinstance(v, (list, tuple)):
+            return md.text(", ".join(str(x) for x in v))
+        return md.text(v)
+
+    def related(self, rule_id: str) -> dict[str, list]:
+        """Rules this section links to or is linked from, FAQ entries and examples about it."""
+        return self.site.related(self.game, self.lang).get(rule_id, {"rules": [], "faq": [], "examples": []})
+
+    def faq_link(self, faq_id: str) -> Markup:
+        return self.link(self.raw(f"faq:{faq_id}.question"), self.md_link("faq", f"faq-{faq_id}"))
+
+    def example_link(self, example_id: str) -> Markup:
+        return self.link(self.raw(f"examples:{example_id}.title"), self.md_link(f"examples/{example_id}"))
+
+    def abbreviations(self) -> str:
+        """`*[term]: definition` lines for the abbr extension: every glossary term becomes a tooltip wherever
+        it appears on the page. The definition is plain text (an HTML attribute, escaped by Markdown)."""
+        if self.game is None:
+            return ""
+        lines = []
+        seen = set()
+        for term in self.game.glossary:
+            word = " ".join(self.game.catalog.text(f"glossary:{term}.term", self.lang).split())
+            definition = self.game.catalog.text(f"glossary:{term}.definition", self.lang)
+            definition = re.sub(r"\{rule:([^{}\s]+)\}", lambda m: self._title_or(f"rules:{m.group(1)}.title",
+                                                                                m.group(1)), definition)
+            definition = re.sub(r"\{term:([^{}\s]+)\}", lambda m: self._title_or(f"glossary:{m.group(1)}.term",
+                                                                                m.group(1)), definition)
+            definition = _tooltip_text(definition)
+            if not word or any(c in word for c in "[]\\") or len(word) > 60:
+                continue
+            for variant in {word, word[:1].lower() + word[1:], word[:1].upper() + word[1:]}:
+                if variant not in seen:
+                    seen.add(variant)
+                    lines.append(f"*[{variant}]: {definition}")
+        return "\n".join(lines)
+
+    def _title_or(self, key: str, default: str) -> str:
+        return self.game.catalog.text(key, self.lang) if key in self.game.catalog.source else default
+
+    def quickref_sections(self) -> list:
+        """Top-level rule sections for the quick reference (not the overview and component lists)."""
+        skip = {f"{self.game.id}.overview", f"{self.game.id}.components"}
+        return [s for s in self.game.rules if s.depth == 0 and s.id not in skip]
+
+    def children(self, rule_id: str) -> list:
+        return [s for s in self.game.rules if s.id.startswith(rule_id + ".") and
+                s.id.count(".") == rule_id.count(".") + 1]
+
+    def gallery(self, images: dict[str, str]) -> list[dict]:
+        out = []
+        from .images import FACE_NAMES
+        for ref, path in images.items():
+            name = FACE_NAMES.get(path) or self.record_name(ref) or humanize(ref.rsplit("/", 1)[-1])
+            out.append({"href": self.href(path), "alt": name})
+        return out
+
+    def simulation(self) -> dict | None:
+        """Charts (inline SVG) and summaries of the build-time random playouts of this game."""
+        from . import simulation as sim
+        stats = self.site.site_values.get("simulations", {}).get(self.game.id)
+        if stats is None or not stats.games:
+            return None
+        import statistics as st
+        counts = stats.player_counts
+        n_label = lambda n: self.ui("site.setup.players", n=n)  # noqa: E731
+        length = sim.histogram(stats.lengths, self.ui("site.simulation.length"),
+                               self.ui("site.simulation.moves"), "tl-sim-length")
+        length_summary = self.ui("site.simulation.length_summary", min=min(stats.lengths),
+                                 max=max(stats.lengths), median=f"{st.median(stats.lengths):g}")
+        winning = [(n_label(n), stats.by_players[n]["winning"]) for n in counts]
+        scores = sim.ranges(winning, self.ui("site.simulation.scores"), "tl-sim-scores",
+                            (self.ui("site.simulation.players_axis"), self.ui("site.simulation.median")))
+        score_parts = [self.ui("site.simulation.scores_item", players=n_label(n),
+                               min=min(v), max=max(v), median=f"{st.median(v):g}") for n, v in
+                       ((n, stats.by_players[n]["winning"]) for n in counts) if v]
+        first = [(n_label(n), stats.by_players[n]["first_wins"] / stats.by_players[n]["games"], 1 / n)
+                 for n in counts if stats.by_players[n]["games"]]
+        rates = sim.rates(first, self.ui("site.simulation.first_player"), "tl-sim-first",
+                          self.ui("site.simulation.players_axis"), self.ui("site.simulation.fair"))
+        first_parts = [self.ui("site.simulation.first_item", players=name, rate=f"{rate * 100:.0f}",
+                               fair=f"{fair * 100:.0f}") for name, rate, fair in first]
+        table = []
+        for n in counts:
+            per = stats.by_players[n]
+            table.append({"players": n, "games": per["games"], "length": f"{st.median(per['lengths']):g}",
+                          "winning": f"{st.median(per['winning']):g}" if per["winning"] else "–",
+                          "spread": f"{st.median(per['spread']):g}" if per["spread"] else "–",
+                          "first": f"{per['first_wins'] / per['games'] * 100:.0f} %"})
+        return {"games": stats.games, "asked": stats.asked, "seconds": f"{stats.seconds:.1f}",
+                "stopped": stats.stopped,
+                "length": Markup(length), "length_summary": length_summary,
+                "scores": Markup(scores), "scores_summary": " ".join(score_parts),
+                "first": Markup(rates), "first_summary": " ".join(first_parts),
+                "table": table, "failures": stats.failures}
+
+    def coverage(self) -> list[dict]:
+        """Translation coverage rows (site-wide translator's page): per part and language."""
+        rows = []
+        for cov in self.site.site_values.get("coverage", []):
+            if cov.scope == "ui":
+                part = self.ui("site.translate.ui_part")
+            else:
+                game = self.site.content.games.get(cov.scope)
+                part = getattr(game.model, "name", cov.scope) if game else cov.scope
+            rows.append({"part": part, "scope": cov.scope, "lang": self.ui_or(f"site.lang.{cov.lang}", cov.lang),
+                         "code": cov.lang, "total": cov.total, "current": cov.current, "stale": len(cov.stale),
+                         "missing": len(cov.missing), "percent": f"{cov.percent:.0f}"})
+        return rows
+
     def notes(self, examples: list["ExampleRender"]) -> list[tuple[str, list[dict]]]:
         """Every reconstructed value and erratum, grouped by kind, for the sources page."""
         model = self.game.model
@@ -324,15 +553,41 @@ class PageContext:
         """PDF rows for the downloads page: this page's language first, then the others."""
         rows = []
         for lang, paper, path, size in found.files:
+            variant = found.variants.get(path, "")
             rows.append({
                 "name": posixpath.basename(path), "path": path,
+                "variant_code": variant,
+                "variant": self.ui_or(f"site.variant.{variant}", humanize(variant)) if variant else
+                self.ui("site.downloads.standard"),
                 "language": self.ui_or(f"site.lang.{lang}", lang), "paper": self.ui_or(f"site.paper.{paper}", paper),
-                "size": _size(size, self.lang), "sort_key": (lang != self.lang, lang, paper)})
+                "size": _size(size, self.lang), "sort_key": (lang != self.lang, lang, bool(variant), variant, paper)})
         return sorted(rows, key=lambda r: r["sort_key"])
 
     def record_name(self, ref: str) -> str | None:
         rec = self.site.records(self.game).get(ref)
         return rec.name if rec else None
+
+
+EMBLEM_COLOURS = ("#a63d1f", "#3f6212", "#7c2d12", "#1e3a8a", "#86198f", "#0f766e", "#92400e")
+
+
+def emblem_svg(game_id: str, name: str, alt: str) -> str:
+    """A plate with the game's initials, its colour derived from the id: a picture for every game, even one
+    without card previews. Only escaped text goes in."""
+    import hashlib
+    h = int(hashlib.sha256(game_id.encode()).hexdigest(), 16)
+    colour = EMBLEM_COLOURS[h % len(EMBLEM_COLOURS)]
+    words = [w for w in re.split(r"[\s\-:]+", name) if w and w[0].isalpha()]
+    initials = "".join(w[0] for w in words[:2]).upper() or game_id[:2].upper()
+    return (f'<svg class="tl-emblem" viewBox="0 0 120 120" role="img" aria-label="{md.attr(alt)}" '
+            f'xmlns="http://www.w3.org/2000/svg">'
+            f'<circle cx="60" cy="60" r="56" fill="#fff7ec" stroke="{colour}" stroke-width="4"/>'
+            f'<circle cx="60" cy="60" r="42" fill="none" stroke="{colour}" stroke-width="1.5" '
+            f'stroke-dasharray="3 4"/>'
+            f'<path d="M18 34 v22 M12 34 v14 q0 8 6 8 q6 0 6 -8 v-14 M102 34 q-8 8 0 24 v30" fill="none" '
+            f'stroke="{colour}" stroke-width="2.5" stroke-linecap="round" opacity=".55"/>'
+            f'<text x="60" y="72" text-anchor="middle" font-family="Georgia, serif" font-size="34" '
+            f'font-weight="700" fill="{colour}">{md.attr(initials)}</text></svg>')
 
 
 def note_anchor(record: str, field_name: str) -> str:
@@ -359,10 +614,15 @@ class SiteWriter:
         self.env.globals["field"] = lambda obj, name, default="": getattr(obj, name, default) or default
         self.env.filters["hashes"] = lambda depth: Markup("#" * max(1, min(6, int(depth))))
         self.env.filters["attr"] = lambda v: Markup(md.attr(v))
+        self.env.globals["calculator"] = calculator.widget      # the scoring calculator block
         self.env.filters["tojson_html"] = lambda v: Markup(
             json.dumps(v, ensure_ascii=False).replace("<", "\\u003c").replace(">", "\\u003e")
             .replace("&", "\\u0026"))
         self._records: dict[str, dict[str, Any]] = {}
+        self._related: dict[tuple[str, str], dict[str, dict[str, list]]] = {}
+        self.engines: set[str] = set()          # game ids with a rules engine (tischlein.engine.GAMES)
+        self.play_times: dict[str, dict] = {}   # site/mkdocs.yml extra.tischlein.play_time
+        self.site_values: dict[str, Any] = {}   # extra values for site-wide pages (simulations, coverage)
 
     # -- model introspection -------------------------------------------------------------------------------
     @staticmethod
@@ -383,6 +643,32 @@ class SiteWriter:
                     merged.setdefault(rid, rec)
             self._records[game.id] = merged
         return self._records[game.id]
+
+    def related(self, game: GameContent, lang: str) -> dict[str, dict[str, list]]:
+        """rule id -> {"rules": [ids linked from or to it], "faq": [faq ids], "examples": [example ids]}."""
+        key = (game.id, lang)
+        if key not in self._related:
+            token = re.compile(r"\{rule:([^{}\s]+)\}")
+            ids = [s.id for s in game.rules]
+            out = {rid: {"rules": [], "faq": [], "examples": []} for rid in ids}
+            for rid in ids:
+                body = game.catalog.source.get(f"rules:{rid}.body", "")
+                for target in token.findall(body):
+                    if target in out and target != rid:
+                        if target not in out[rid]["rules"]:
+                            out[rid]["rules"].append(target)
+                        if rid not in out[target]["rules"]:
+                            out[target]["rules"].append(rid)
+            for entry in game.faq:
+                for rid in entry.get("rules") or []:
+                    if rid in out:
+                        out[rid]["faq"].append(entry["id"])
+            for ex in game.examples:
+                for rid in ex.get("rules") or []:
+                    if rid in out and ex["id"] not in out[rid]["examples"]:
+                        out[rid]["examples"].append(ex["id"])
+            self._related[key] = out
+        return self._related[key]
 
     def card_lookup(self, game: GameContent, lang: str) -> Callable[[str], CardInfo | None]:
         records = self.records(game)
@@ -422,21 +708,34 @@ class SiteWriter:
 
     # -- writing -------------------------------------------------------------------------------------------
     def render(self, template: str, ctx: PageContext, **values: Any) -> str:
-        body = self.env.get_template(template).render(c=ctx, game=ctx.game, lang=ctx.lang, **values)
+        body = self.env.get_template(template).render(c=ctx, game=ctx.game, lang=ctx.lang, site=self.site_values,
+                                                      **values)
         if ctx.fallbacks:
             note = ctx.ui("site.fallback_page")
-            body = _insert_after_h1(body, f'<p class="tl-fallback-note" markdown="0">{md.attr(note)}</p>\n')
+            body = _insert_after_h1(body, f'<p class="tl-fallback-note" role="note" markdown="0">'
+                                          f'{md.attr(note)}</p>\n')
+        abbreviations = ctx.abbreviations()
+        if abbreviations:
+            body = body.rstrip("\n") + "\n\n" + abbreviations + "\n"
         return body
+
+    def game_pages(self, game: GameContent) -> list[tuple[str, str, str | None]]:
+        """The pages this game has: ENGINE_PAGES only with a rules engine."""
+        return [p for p in GAME_PAGES if p[0] not in ENGINE_PAGES or game.id in self.engines]
 
     def write_all(self, docs: Path, downloads: dict[str, Downloads], examples: dict[str, list[ExampleRender]],
                   images: dict[str, dict[str, dict[str, str]]]) -> list[str]:
         """Write all pages; return the nav as a list of page paths (nested lists for sections)."""
         for lang in self.languages:
             ctx = PageContext(self, None, "index", lang)
-            self._write(docs, "index", lang, self.render("home.md.j2", ctx, games=list(self.content.games.values())))
+            self._write(docs, "index", lang, self.render("home.md.j2", ctx, games=list(self.content.games.values()),
+                                                         downloads=downloads, images=images))
+            for page, template in SITE_PAGES:
+                ctx = PageContext(self, None, page, lang)
+                self._write(docs, page, lang, self.render(template, ctx, games=list(self.content.games.values())))
             for game in self.content.games.values():
                 renders = examples.get(game.id, [])
-                for page, template, _ in GAME_PAGES:
+                for page, template, _ in self.game_pages(game):
                     path = f"{game.id}/{page}"
                     ctx = PageContext(self, game, path, lang)
                     text = self.render(template, ctx, downloads=downloads.get(game.id, Downloads()),
@@ -453,7 +752,7 @@ class SiteWriter:
         nav: list = ["index.md"]
         for game in self.content.games.values():
             entries: list = []
-            for page, _, _ in GAME_PAGES:
+            for page, _, _ in self.game_pages(game):
                 if page == "examples/index":
                     ex = [f"{game.id}/examples/index.md"] + [
                         f"{game.id}/examples/{r.example['id']}.md" for r in examples.get(game.id, [])]
@@ -461,6 +760,7 @@ class SiteWriter:
                 else:
                     entries.append(f"{game.id}/{page}.md")
             nav.append({getattr(game.model, "name", game.id): entries})
+        nav += [f"{page}.md" for page, _ in SITE_PAGES]
         return nav
 
     @staticmethod
@@ -523,6 +823,15 @@ class SiteWriter:
             if name is not None:
                 return md.text(name)
         return md.text(value)
+
+
+def _tooltip_text(markdown: str) -> str:
+    """Plain text of a short content Markdown for a title attribute: link labels, no emphasis marks. `<` and
+    quotes stay as text: Markdown escapes the attribute value when it writes the abbr element."""
+    s = md._INLINE_LINK.sub(lambda m: m.group(2), markdown)
+    s = re.sub(r"(\*\*|__|`)", "", s)
+    s = re.sub(r"(?<!\w)[*_](\S(?:.*?\S)?)[*_](?!\w)", r"\1", s)
+    return " ".join(s.replace("\\", "").split())
 
 
 def _size(n: int, lang: str) -> str:

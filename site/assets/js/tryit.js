@@ -168,6 +168,10 @@ function init() {
   document.querySelectorAll(".tl-tryit").forEach(setup);
 }
 
+// Panels added to the page later (e.g. a page that gathers several examples) announce themselves with this
+// event; they share the one booted engine.
+document.addEventListener("tl:tryit-scan", init);
+
 // Material's document$ re-runs this after instant navigation, should it ever be switched on.
 if (window.document$ && typeof window.document$.subscribe === "function") window.document$.subscribe(init);
 else if (document.readyState === "loading") document.addEventListener("DOMContentLoaded", init);

@@ -1,0 +1,235 @@
+"""Random playouts at build time, drawn as inline SVG charts for the simulation page of each game with an engine.
+
+`run(engine_module, data, players, n)` plays `n` seeded random games (engine/simulate.py's `playout`), spread
+evenly over the game's player counts; `charts(...)` turns the statistics into three small SVGs (game length
+histogram, score spread per player count, first-player win rate) with `role="img"`, a <title> and a text summary
+for screen readers. No chart library, no script: the SVG is written here as text, every label escaped.
+"""
+from __future__ import annotations
+
+import dataclasses
+import statistics
+import math
+import time
+from dataclasses import dataclass, field
+from html import escape
+from typing import Any, Callable
+
+DEFAULT_GAMES = 100            # per game (the page says N); seeded, so every build shows the same figures
+
+
+@dataclass
+class Stats:
+    games: int = 0
+    asked: int = 0
+    seconds: float = 0.0
+    lengths: list[int] = field(default_factory=list)
+    by_players: dict[int, dict[str, Any]] = field(default_factory=dict)   # players -> {"scores": [...], ...}
+    failures: list[str] = field(default_factory=list)
+    stopped: str = ""          # "failures" when too many games did not end
+
+    @property
+    def player_counts(self) -> list[int]:
+        return sorted(self.by_players)
+
+
+def run(engine: Any, data: dict, players: list[int], n: int = DEFAULT_GAMES, seed: int = 1) -> Stats:
+    """N seeded playouts, never cut short by a clock: the page must not depend on how busy the machine is.
+    A game longer than the engine's bound (engine/simulate.py) counts as a failure and the page says so."""
+    from ..engine.simulate import playout
+
+    stats = Stats(asked=n)
+    started = time.perf_counter()
+    for i in range(n):
+        count = players[i % len(players)]
+        try:
+            result = playout(engine, data, count, seed + i)
+        except Exception as exc:        # a broken engine must not break the site: the page says so
+            stats.failures.append(f"seed {seed + i}: {type(exc).__name__}: {exc}")
+            if len(stats.failures) >= 20:
+                stats.stopped = "failures"
+                break
+            continue
+        stats.games += 1
+        stats.lengths.append(result.moves)
+        per = stats.by_players.setdefault(count, {"games": 0, "lengths": [], "winning": [], "spread": [],
+                                                  "first_wins": 0.0})
+        per["games"] += 1
+        per["lengths"].append(result.moves)
+        scores = list(result.scores.values())
+        if scores:
+            per["winning"].append(max(scores))
+            per["spread"].append(max(scores) - min(scores))
+        names = list(result.scores)
+        if names and result.winners and names[0] in result.winners:
+            per["first_wins"] += 1 / len(result.winners)          # a shared win counts in part
+    stats.seconds = time.perf_counter() - started
+    return stats
+
+
+def cached_run(cache_dir: Any, key_parts: list, engine: Any, data: dict, players: list[int], n: int) -> Stats:
+    """run() with its result kept in cache_dir, keyed by the engine's source, the game data and N: playouts
+    are seeded, so the same inputs give the same statistics and a rebuild need not play them again."""
+    import hashlib
+    import inspect
+    import json
+    from pathlib import Path
+    try:
+        source = inspect.getsource(engine)
+    except (OSError, TypeError):
+        source = repr(engine)
+    digest = hashlib.sha256(json.dumps(["v3", source, data, players, n, key_parts], sort_keys=True,
+                                       default=str).encode()).hexdigest()[:20]
+    path = Path(cache_dir) / f"{digest}.json"
+    if path.is_file():
+        try:
+            raw = json.loads(path.read_text(encoding="utf-8"))
+            raw["by_players"] = {int(k): v for k, v in raw["by_players"].items()}
+            return Stats(**raw)
+        except (ValueError, TypeError, KeyError):
+            pass
+    stats = run(engine, data, players, n)
+    try:
+        path.parent.mkdir(parents=True, exist_ok=True)
+        tmp = path.with_suffix(".tmp")
+        tmp.write_text(json.dumps(dataclasses.asdict(stats)), encoding="utf-8")
+        tmp.replace(path)
+    except OSError:
+        pass
+    return stats
+
+
+def player_range(model: Any) -> list[int]:
+    raw = (getattr(model, "raw", {}) or {}).get("facts", {}).get("players")
+    if isinstance(raw, dict) and isinstance(raw.get("min"), int) and isinstance(raw.get("max"), int):
+        return list(range(max(1, raw["min"]), raw["max"] + 1))
+    return [2, 3, 4]
+
+
+# -- charts ------------------------------------------------------------------------------------------------------
+W, H = 560, 240
+PAD_L, PAD_R, PAD_T, PAD_B = 44, 12, 14, 40
+BAR = "#a63d1f"
+BAR2 = "#c7830e"
+INK = "#3b2a20"
+GRID = "#d6c4b0"
+
+
+def _svg(label: str, body: str, summary_id: str) -> str:
+    return (f'<svg class="tl-chart" viewBox="0 0 {W} {H}" width="100%" role="img" '
+            f'aria-labelledby="{summary_id}-t" aria-describedby="{summary_id}" '
+            f'xmlns="http://www.w3.org/2000/svg"><title id="{summary_id}-t">{escape(label)}</title>{body}</svg>')
+
+
+def nice_range(lo: float, hi: float, steps: int = 4) -> tuple[float, float, float]:
+    """A tick step of 1, 2 or 5 × 10^k and the range it covers, so that axis labels are round numbers."""
+    span = max(hi - lo, 1e-9)
+    raw = span / steps
+    mag = 10 ** math.floor(math.log10(raw))
+    step = next(m * mag for m in (1, 2, 2.5, 5, 10) if m * mag >= raw)
+    if step < 1 and mag >= 1:
+        step = 1
+    return math.floor(lo / step) * step, math.ceil(hi / step) * step, step
+
+
+def _axes(ymax: float, fmt: Callable[[float], str], steps: int = 4, ymin: float = 0.0,
+          step: float | None = None) -> str:
+    out = []
+    plot_h = H - PAD_T - PAD_B
+    step = step or (ymax - ymin) / steps
+    count = max(1, round((ymax - ymin) / step))
+    for i in range(count + 1):
+        v = ymin + step * i
+        y = PAD_T + plot_h - plot_h * i / count
+        out.append(f'<line x1="{PAD_L}" x2="{W - PAD_R}" y1="{y:.1f}" y2="{y:.1f}" stroke="{GRID}" '
+                   f'stroke-width="{1 if i == 0 else .5}"/>')
+        out.append(f'<text x="{PAD_L - 6}" y="{y + 4:.1f}" text-anchor="end" font-size="11" fill="{INK}">'
+                   f'{escape(fmt(v))}</text>')
+    return "".join(out)
+
+
+def histogram(values: list[int], label: str, x_label: str, summary_id: str, bins: int = 12) -> str:
+    if not values:
+        return ""
+    lo, hi = min(values), max(values)
+    width = max(1, -(-(hi - lo + 1) // bins))
+    edges = list(range(lo, hi + 1, width))
+    counts = [sum(1 for v in values if e <= v < e + width) for e in edges]
+    _, ymax, ystep = nice_range(0, max(counts) or 1)
+    plot_w, plot_h = W - PAD_L - PAD_R, H - PAD_T - PAD_B
+    bw = plot_w / len(edges)
+    every = max(1, math.ceil(6.5 * len(str(hi + width)) / bw * 1.4))   # about 6.5 px a digit at 10 px
+    parts = [_axes(ymax, lambda v: f"{v:g}", step=ystep)]
+    for i, (e, c) in enumerate(zip(edges, counts)):
+        h = plot_h * c / ymax
+        x = PAD_L + i * bw
+        rng = f"{e}" if width == 1 else f"{e}–{e + width - 1}"
+        parts.append(f'<rect x="{x + 1:.1f}" y="{PAD_T + plot_h - h:.1f}" width="{bw - 2:.1f}" height="{h:.1f}" '
+                     f'fill="{BAR}"><title>{escape(rng)}: {c}</title></rect>')
+        # Ranges like "1429–2015" are wider than a bar: label the bin edges instead, as few as stay legible.
+        if i % every == 0:
+            parts.append(_tick_label(x, str(e)))
+    parts.append(_tick_label(PAD_L + plot_w, str(edges[-1] + width)))
+    parts.append(f'<text x="{PAD_L + plot_w / 2:.1f}" y="{H - 6}" text-anchor="middle" font-size="11" '
+                 f'fill="{INK}">{escape(x_label)}</text>')
+    return _svg(label, "".join(parts), summary_id)
+
+
+def _tick_label(x: float, text: str) -> str:
+    return (f'<text x="{x:.1f}" y="{H - PAD_B + 14}" text-anchor="middle" font-size="10" fill="{INK}">'
+            f'{escape(text)}</text>')
+
+
+def ranges(groups: list[tuple[str, list[int]]], label: str, summary_id: str, legend: tuple[str, str]) -> str:
+    """Per group: a bar from the minimum to the maximum, a thick bar for the middle half, a tick at the median."""
+    groups = [(name, vals) for name, vals in groups if vals]
+    if not groups:
+        return ""
+    ymin, ymax, ystep = nice_range(min(0, min(min(v) for _, v in groups)), max(max(v) for _, v in groups) or 1)
+    span = (ymax - ymin) or 1
+    plot_w, plot_h = W - PAD_L - PAD_R, H - PAD_T - PAD_B
+    gw = plot_w / len(groups)
+
+    def y(v: float) -> float:
+        return PAD_T + plot_h - plot_h * (v - ymin) / span
+
+    parts = [_axes(ymax, lambda v: f"{v:g}", ymin=ymin, step=ystep)]
+    for i, (name, vals) in enumerate(groups):
+        cx = PAD_L + gw * (i + .5)
+        q = statistics.quantiles(vals, n=4) if len(vals) > 1 else [vals[0]] * 3
+        parts.append(f'<line x1="{cx:.1f}" x2="{cx:.1f}" y1="{y(min(vals)):.1f}" y2="{y(max(vals)):.1f}" '
+                     f'stroke="{INK}" stroke-width="1.5"/>')
+        parts.append(f'<rect x="{cx - 16:.1f}" y="{y(q[2]):.1f}" width="32" height="{max(1.0, y(q[0]) - y(q[2])):.1f}" '
+                     f'fill="{BAR2}" stroke="{INK}"><title>{escape(name)}: {min(vals)}–{max(vals)}, '
+                     f'{escape(legend[1])} {statistics.median(vals):g}</title></rect>')
+        parts.append(f'<line x1="{cx - 16:.1f}" x2="{cx + 16:.1f}" y1="{y(statistics.median(vals)):.1f}" '
+                     f'y2="{y(statistics.median(vals)):.1f}" stroke="{INK}" stroke-width="3"/>')
+        parts.append(f'<text x="{cx:.1f}" y="{H - PAD_B + 14}" text-anchor="middle" font-size="11" '
+                     f'fill="{INK}">{escape(name)}</text>')
+    parts.append(f'<text x="{PAD_L + plot_w / 2:.1f}" y="{H - 6}" text-anchor="middle" font-size="11" '
+                 f'fill="{INK}">{escape(legend[0])}</text>')
+    return _svg(label, "".join(parts), summary_id)
+
+
+def rates(groups: list[tuple[str, float, float]], label: str, summary_id: str, x_label: str,
+          fair_label: str) -> str:
+    """Bars of a rate (0..1) per group, with a dashed line at the fair share for that group."""
+    if not groups:
+        return ""
+    plot_w, plot_h = W - PAD_L - PAD_R, H - PAD_T - PAD_B
+    gw = plot_w / len(groups)
+    parts = [_axes(1.0, lambda v: f"{v * 100:.0f} %")]
+    for i, (name, rate, fair) in enumerate(groups):
+        x = PAD_L + gw * i
+        h = plot_h * rate
+        parts.append(f'<rect x="{x + gw * .25:.1f}" y="{PAD_T + plot_h - h:.1f}" width="{gw * .5:.1f}" '
+                     f'height="{h:.1f}" fill="{BAR}"><title>{escape(name)}: {rate * 100:.0f} %</title></rect>')
+        fy = PAD_T + plot_h - plot_h * fair
+        parts.append(f'<line x1="{x + gw * .15:.1f}" x2="{x + gw * .85:.1f}" y1="{fy:.1f}" y2="{fy:.1f}" '
+                     f'stroke="{INK}" stroke-dasharray="4 3" stroke-width="1.5"><title>{escape(fair_label)} '
+                     f'{fair * 100:.0f} %</title></line>')
+        parts.append(f'<text x="{x + gw / 2:.1f}" y="{H - PAD_B + 14}" text-anchor="middle" font-size="11" '
+                     f'fill="{INK}">{escape(name)}</text>')
+    parts.append(f'<text x="{PAD_L + plot_w / 2:.1f}" y="{H - 6}" text-anchor="middle" font-size="11" '
+                 f'fill="{INK}">{escape(x_label)}</text>')
+    return _svg(label, "".join(parts), summary_id)

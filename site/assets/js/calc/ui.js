@@ -1,0 +1,305 @@
+// The scoring calculator: builds the form of each .tl-calc block from its JSON description (generated at build
+// time from content by generator/tischlein/site/calculator.py) and scores with the game's module
+// (calc/<game>.js, `score(data, input)`) on every input: no server, no Pyodide, no other origin.
+// Text goes into the page only as text nodes / attribute values: never innerHTML.
+
+function el(tag, attrs = {}, ...children) {
+  const node = document.createElement(tag);
+  for (const [k, v] of Object.entries(attrs)) {
+    if (v === null || v === undefined || v === false) continue;
+    if (k === "class") node.className = v;
+    else if (k === "text") node.textContent = v;
+    else node.setAttribute(k, v === true ? "" : v);
+  }
+  for (const child of children) if (child !== null && child !== undefined) node.append(child);
+  return node;
+}
+
+function fmt(template, params) {
+  return template.replace(/\{(\w+)\}/g, (m, k) => (k in params ? String(params[k]) : m));
+}
+
+// Numbers as shown: a real minus sign (−3), not a hyphen.
+const num = (n) => (typeof n === "number" ? String(n).replace("-", "\u2212") : String(n ?? ""));
+
+let uid = 0;
+const nextId = (prefix) => `${prefix}-${++uid}`;
+
+// --- fields: each returns {id, node, read(), update(scope)} -----------------------------------------------
+
+function numberField(f) {
+  const id = nextId("tl-calc");
+  const input = el("input", { id, type: "number", min: f.min ?? 0, max: f.max ?? null, step: 1, value: f.default ?? 0,
+                              inputmode: "numeric", class: "tl-calc-num", "data-field": f.id });
+  const node = el("div", { class: "tl-calc-field tl-calc-field-number" }, el("label", { for: id, text: f.label }), input);
+  return {
+    id: f.id, node,
+    read() {
+      let v = Math.trunc(Number(input.value));
+      if (!Number.isFinite(v)) v = 0;
+      if (f.min !== undefined && v < f.min) v = f.min;
+      if (f.max !== undefined && f.max !== null && v > f.max) v = f.max;
+      return v;
+    },
+    update() {},
+  };
+}
+
+function checkField(f) {
+  const id = nextId("tl-calc");
+  const input = el("input", { id, type: "checkbox", "data-field": f.id });
+  const node = el("div", { class: "tl-calc-field tl-calc-field-check" }, input, el("label", { for: id, text: f.label }));
+  return { id: f.id, node, read: () => (input.checked ? 1 : 0), update() {} };
+}
+
+function selectField(f, strings) {
+  const id = nextId("tl-calc");
+  const select = el("select", { id, "data-field": f.id });
+  const node = el("div", { class: "tl-calc-field tl-calc-field-select" }, el("label", { for: id, text: f.label }), select);
+  const fill = (allowed) => {
+    const current = select.value;
+    select.replaceChildren();
+    if (f.empty) select.append(el("option", { value: "", text: strings.none }));
+    for (const o of f.options) {
+      if (allowed && !allowed.includes(o.value)) continue;
+      select.append(el("option", { value: String(o.value), text: o.label }));
+    }
+    if ([...select.options].some((o) => o.value === current)) select.value = current;
+    select.disabled = select.options.length === 0;
+  };
+  fill(null);
+  if (f.default !== undefined) select.value = String(f.default);
+  return {
+    id: f.id, node,
+    read() {
+      if (select.value === "") return null;
+      return f.number ? Number(select.value) : select.value;
+    },
+    update(scope) {
+      if (f.depends) fill((f.allowed || {})[scope[f.depends]] || []);
+    },
+  };
+}
+
+function holds(when, scope) {
+  return Object.entries(when || {}).every(([k, vals]) =>
+    vals.includes("*") ? scope[k] !== null && scope[k] !== undefined && scope[k] !== "" : vals.includes(scope[k]));
+}
+
+function multiField(f) {
+  const node = el("fieldset", { class: "tl-calc-field tl-calc-multi" }, el("legend", { text: f.label }));
+  const boxes = f.options.map((o) => {
+    const id = nextId("tl-calc");
+    const input = el("input", { id, type: "checkbox", value: o.value, "data-field": `${f.id}.${o.value}` });
+    const wrap = el("div", { class: "tl-calc-field-check" }, input, el("label", { for: id, text: o.label }));
+    node.append(wrap);
+    return { o, input, wrap };
+  });
+  return {
+    id: f.id, node,
+    read: () => boxes.filter((b) => !b.wrap.hidden && b.input.checked).map((b) => b.o.value),
+    update(scope) {
+      for (const b of boxes) {
+        b.wrap.hidden = !holds(b.o.when, scope);
+        if (b.wrap.hidden) b.input.checked = false;
+      }
+      node.hidden = boxes.every((b) => b.wrap.hidden);
+    },
+  };
+}
+
+function groupField(f, strings, onChange) {
+  const children = f.fields.map((c) => makeField(c, strings, onChange));
+  const node = el("fieldset", { class: "tl-calc-group" }, el("legend", { text: f.label }),
+                  f.note ? el("p", { class: "tl-calc-note", text: f.note }) : null,
+                  el("div", { class: "tl-calc-grid" }, ...children.map((c) => c.node)));
+  return { id: f.id, node, read: () => readAll(children), update: () => updateAll(children) };
+}
+
+function readAll(children) {
+  const out = {};
+  for (const c of children) out[c.id] = c.read();
+  return out;
+}
+
+function updateAll(children) {
+  const scope = {};
+  for (const c of children) { c.update(scope); scope[c.id] = c.read(); }
+}
+
+function rowsField(f, strings, onChange) {
+  const rows = [];
+  const list = el("ol", { class: "tl-calc-rows" });
+  const add = el("button", { type: "button", class: "md-button tl-calc-add", text: f.add || strings.add_row });
+  const node = el("fieldset", { class: "tl-calc-group tl-calc-rowset" }, el("legend", { text: f.label }), list, add);
+  const addRow = () => {
+    const children = f.fields.map((c) => makeField(c, strings, onChange));
+    const remove = el("button", { type: "button", class: "tl-calc-remove", "aria-label": strings.remove_row,
+                                  title: strings.remove_row, text: "✕" });
+    const item = el("li", { class: "tl-calc-row" }, ...children.map((c) => c.node), remove);
+    const row = { item, children };
+    item.addEventListener("change", () => updateAll(children));
+    remove.addEventListener("click", () => {
+      const i = rows.indexOf(row);
+      rows.splice(i, 1);
+      item.remove();
+      (rows[i] || rows[i - 1])?.item.querySelector("select, input")?.focus() ?? add.focus();
+      onChange();
+    });
+    rows.push(row);
+    list.append(item);
+    updateAll(children);
+    return row;
+  };
+  add.addEventListener("click", () => {
+    const row = addRow();
+    row.item.querySelector("select, input")?.focus();
+    onChange();
+  });
+  return { id: f.id, node, addRow, read: () => rows.map((r) => readAll(r.children)), update() {} };
+}
+
+function makeField(f, strings, onChange) {
+  switch (f.type) {
+    case "number": return numberField(f);
+    case "check": return checkField(f);
+    case "select": return selectField(f, strings);
+    case "multi": return multiField(f);
+    case "group": return groupField(f, strings, onChange);
+    case "rows": return rowsField(f, strings, onChange);
+    default: throw new Error(`unknown calculator field type ${f.type}`);
+  }
+}
+
+// --- the calculator ----------------------------------------------------------------------------------------
+
+class Calculator {
+  constructor(root, desc, game) {
+    this.root = root;
+    this.desc = desc;
+    this.game = game;
+    this.s = { ...desc.strings, ...(desc.text || {}) };      // a game may word the result its own way
+    this.players = [];
+    this.list = el("div", { class: "tl-calc-players" });
+    this.addPlayer = el("button", { type: "button", class: "md-button tl-calc-add-player", text: this.s.add_player });
+    this.addPlayer.addEventListener("click", () => {
+      const p = this.add();
+      p.name.focus();
+      this.recompute();
+    });
+    this.summary = el("p", { class: "tl-calc-summary", role: "status", "aria-live": "polite" });
+    this.table = el("div", { class: "tl-calc-table" });
+    const results = el("section", { class: "tl-calc-results", "aria-label": this.s.results },
+                       el("h2", { class: "tl-calc-results-title", text: this.s.results }), this.table);
+    // The winner line stays in view (sticky) while the reader fills in the players; the table follows them.
+    const bar = el("div", { class: "tl-calc-bar" }, this.summary);
+    root.replaceChildren(this.list, this.addPlayer, results, bar);
+    root.addEventListener("input", () => this.recompute());
+    root.addEventListener("change", () => this.recompute());
+    for (let i = 0; i < desc.players.min; i++) this.add();
+    this.recompute();
+    root.dataset.ready = "1";
+  }
+
+  add() {
+    const n = this.players.length + 1;
+    const id = nextId("tl-calc-name");
+    const name = el("input", { id, type: "text", class: "tl-calc-name", autocomplete: "off",
+                               value: fmt(this.s.player_label, { n }), "data-field": "player" });
+    const remove = el("button", { type: "button", class: "tl-calc-remove" });
+    const fields = this.desc.form.player.map((f) => makeField(f, this.s, () => this.recompute()));
+    const head = el("div", { class: "tl-calc-player-head" },
+                    el("label", { for: id, text: this.s.name }), name, remove);
+    const node = el("section", { class: "tl-calc-player" }, head, ...fields.map((f) => f.node));
+    const player = { node, name, remove, fields, n };
+    remove.addEventListener("click", () => {
+      const i = this.players.indexOf(player);
+      this.players.splice(i, 1);
+      node.remove();
+      this.sync();
+      (this.players[i] || this.players[i - 1]).name.focus();
+      this.recompute();
+    });
+    name.addEventListener("input", () => this.sync());
+    for (const f of fields) f.update({});
+    this.players.push(player);
+    this.list.append(node);
+    this.sync();
+    return player;
+  }
+
+  sync() {
+    const many = this.players.length > this.desc.players.min;
+    for (const p of this.players) {
+      p.remove.hidden = !many;
+      p.remove.textContent = "✕";
+      p.remove.setAttribute("aria-label", fmt(this.s.remove_player, { name: this.nameOf(p) }));
+      p.remove.title = fmt(this.s.remove_player, { name: this.nameOf(p) });
+    }
+    this.addPlayer.hidden = this.players.length >= this.desc.players.max;
+  }
+
+  nameOf(p) {
+    return p.name.value.trim() || fmt(this.s.player_label, { n: this.players.indexOf(p) + 1 });
+  }
+
+  input() {
+    return { players: this.players.map((p) => ({ player: this.nameOf(p), ...readAll(p.fields) })) };
+  }
+
+  recompute() {
+    const result = this.game.score(this.desc.data, this.input());
+    this.render(result);
+    return result;
+  }
+
+  render(result) {
+    const s = this.s;
+    const names = result.winners.join(", ");
+    let text;
+    if (!result.winners.length) text = s.no_winner;
+    else {
+      const best = result.players.find((p) => p.player === result.winners[0]);
+      const solo = result.players.length === 1;
+      text = fmt(solo ? s.solo : result.winners.length > 1 ? s.winners : s.winner, { names, total: num(best.total) });
+      const band = solo && result.players[0].solo;
+      const row = band && (this.desc.solo || []).find((r) => r.min === band.min);
+      if (row) text += " " + row.text;
+      if (result.decidedBy) {
+        const tb = (this.desc.tiebreak || []).find((t) => t.key === result.decidedBy);
+        text += " " + fmt(s.tie_broken, { key: tb ? tb.label : result.decidedBy });
+      } else if (result.tied && result.winners.length > 1 && (this.desc.tiebreak || []).length) {
+        text += " " + s.tie_shared;
+      }
+    }
+    if (result.note) text += " " + result.note;
+    this.summary.textContent = text;
+
+    const order = result.players.map((p, i) => i).sort((a, b) => result.ranks[a] - result.ranks[b] || a - b);
+    const head = el("tr", {}, el("th", { scope: "col", text: s.breakdown }),
+                    ...order.map((i) => el("th", { scope: "col", class: result.ranks[i] === 1 ? "tl-calc-win" : null },
+                                          `${result.ranks[i]}. ${result.players[i].player}`)));
+    const valueNames = this.desc.names || {};
+    const show = (key, v) => (valueNames[key] && v in valueNames[key] ? valueNames[key][v] : num(v));
+    const rows = this.desc.breakdown.map((b) => el("tr", {}, el("th", { scope: "row", text: b.label }),
+      ...order.map((i) => el("td", { "data-key": b.key, text: show(b.key, result.players[i][b.key]) }))));
+    const total = el("tr", { class: "tl-calc-total" }, el("th", { scope: "row", text: s.total }),
+      ...order.map((i) => el("td", { "data-key": "total", class: result.ranks[i] === 1 ? "tl-calc-win" : null,
+                                     text: num(result.players[i].total) })));
+    const body = this.desc.hide_total ? rows : [...rows, total];
+    this.table.replaceChildren(el("table", { class: "tl-calc-scores" }, el("thead", {}, head), el("tbody", {}, ...body)));
+  }
+}
+
+async function init(root) {
+  const desc = JSON.parse(root.dataset.calc);
+  const game = await import(new URL(root.dataset.module, document.baseURI).href);
+  root.calculator = new Calculator(root, desc, game);
+}
+
+for (const root of document.querySelectorAll(".tl-calc[data-calc]")) {
+  init(root).catch((err) => {
+    root.append(el("p", { class: "tl-calc-error", text: String(err) }));
+    console.error(err);
+  });
+}

@@ -1,0 +1,118 @@
+// Small enhancements of the rules site; every page works without them.
+//  * Sortable tables: inside .tl-sortable, each column header becomes a button (keyboard: Tab + Enter/Space);
+//    aria-sort tells screen readers the order. Numbers sort as numbers, text by the page language.
+//  * Card lightbox: links a.tl-lightbox open the full-size card in a <dialog> (Esc closes, arrows browse).
+//    Without JavaScript the link simply opens the image.
+
+function cellKey(cell) {
+  const text = cell.textContent.replace(/[*†]/g, "").trim();
+  const num = text.replace(/\s/g, "").replace(",", ".").match(/^[-+]?\d+(\.\d+)?/);
+  return num && /^[-+]?\d/.test(text) ? { n: parseFloat(num[0]), t: text } : { n: null, t: text };
+}
+
+function makeSortable(wrapper) {
+  const table = wrapper.querySelector("table");
+  if (!table || table.dataset.tlSortable) return;
+  table.dataset.tlSortable = "1";
+  const label = wrapper.dataset.sortLabel || "Sort";
+  const lang = document.documentElement.lang || "en";
+  const collator = new Intl.Collator(lang, { numeric: true, sensitivity: "base" });
+  const headers = Array.from(table.querySelectorAll("thead th"));
+  headers.forEach((th, col) => {
+    const button = document.createElement("button");
+    button.type = "button";
+    button.className = "tl-sort";
+    button.title = label;
+    while (th.firstChild) button.append(th.firstChild);
+    const arrow = document.createElement("span");
+    arrow.className = "tl-sort-arrow";
+    arrow.setAttribute("aria-hidden", "true");
+    button.append(arrow);
+    th.append(button);
+    th.setAttribute("aria-sort", "none");
+    button.addEventListener("click", () => {
+      const dir = th.getAttribute("aria-sort") === "ascending" ? "descending" : "ascending";
+      headers.forEach((h) => h.setAttribute("aria-sort", "none"));
+      th.setAttribute("aria-sort", dir);
+      const body = table.tBodies[0];
+      const rows = Array.from(body.rows);
+      const keyed = rows.map((row, i) => ({ row, i, k: cellKey(row.cells[col] || row) }));
+      keyed.sort((a, b) => {
+        let c;
+        if (a.k.n !== null && b.k.n !== null) c = a.k.n - b.k.n;
+        else if (a.k.n !== null) c = -1;
+        else if (b.k.n !== null) c = 1;
+        else c = collator.compare(a.k.t, b.k.t);
+        return (dir === "ascending" ? c : -c) || a.i - b.i;
+      });
+      body.append(...keyed.map((x) => x.row));
+    });
+  });
+}
+
+function lightbox(gallery) {
+  const links = Array.from(gallery.querySelectorAll("a.tl-lightbox"));
+  if (!links.length || gallery.dataset.tlLightbox) return;
+  gallery.dataset.tlLightbox = "1";
+  const dialog = document.createElement("dialog");
+  dialog.className = "tl-dialog";
+  const img = document.createElement("img");
+  const caption = document.createElement("p");
+  caption.className = "tl-dialog-caption";
+  const bar = document.createElement("div");
+  bar.className = "tl-dialog-bar";
+  const button = (text, cls) => {
+    const b = document.createElement("button");
+    b.type = "button";
+    b.className = `md-button ${cls}`;
+    b.textContent = text;
+    return b;
+  };
+  const prev = button(`‹ ${gallery.dataset.prev || "Previous"}`, "tl-dialog-prev");
+  const next = button(`${gallery.dataset.next || "Next"} ›`, "tl-dialog-next");
+  const close = button(gallery.dataset.close || "Close", "md-button--primary tl-dialog-close");
+  bar.append(prev, next, close);
+  dialog.append(img, caption, bar);
+  dialog.setAttribute("aria-label", caption.textContent);
+  document.body.append(dialog);
+  let index = 0;
+  let opener = null;
+  const show = (i) => {
+    index = (i + links.length) % links.length;
+    const thumb = links[index].querySelector("img");
+    img.src = links[index].href;
+    img.alt = thumb ? thumb.alt : "";
+    caption.textContent = img.alt;
+    dialog.setAttribute("aria-label", img.alt);
+  };
+  links.forEach((a, i) => a.addEventListener("click", (event) => {
+    event.preventDefault();
+    opener = a;
+    show(i);
+    dialog.showModal();
+    close.focus();
+  }));
+  prev.addEventListener("click", () => show(index - 1));
+  next.addEventListener("click", () => show(index + 1));
+  close.addEventListener("click", () => dialog.close());
+  dialog.addEventListener("click", (event) => { if (event.target === dialog) dialog.close(); });
+  dialog.addEventListener("keydown", (event) => {
+    if (event.key === "ArrowLeft") show(index - 1);
+    else if (event.key === "ArrowRight") show(index + 1);
+  });
+  dialog.addEventListener("close", () => opener && opener.focus());
+}
+
+function init() {
+  // Material's search overlay is a role=dialog without a name: give it the (translated) search placeholder.
+  document.querySelectorAll(".md-search[role=dialog]:not([aria-label])").forEach((d) => {
+    const input = d.querySelector("input.md-search__input");
+    d.setAttribute("aria-label", (input && (input.getAttribute("aria-label") || input.placeholder)) || "Search");
+  });
+  document.querySelectorAll(".tl-sortable").forEach(makeSortable);
+  document.querySelectorAll(".tl-gallery").forEach(lightbox);
+  document.querySelectorAll("[data-tl-print]").forEach((b) => b.addEventListener("click", () => window.print()));
+}
+
+if (document.readyState === "loading") document.addEventListener("DOMContentLoaded", init);
+else init();
