@@ -173,32 +173,38 @@ def bench_previews() -> None:
     print(f"previews mahlzeit en: {len(written)} files ({size / 1024 / 1024:.1f} MiB) in {took:.2f} s")
 
 
-def bench_engine(games: int = 200) -> None:
+def bench_engine(games: int = 100) -> None:
+    """Random full games per second for every engine, against a fixed pure-Python workload as speed unit."""
     import random
 
     from tischlein.content import loader
-    from tischlein.engine import mahlzeit
+    from tischlein.engine import GAMES
     from tischlein.engine.simulate import playout
 
-    data = loader.load(ROOT / "content", ["mahlzeit"]).games["mahlzeit"].model.engine_data()
-    rules = mahlzeit.Rules(data)
+    content = loader.load(ROOT / "content", sorted(GAMES))
 
     def unit() -> None:
         values = [random.Random(7).random() for _ in range(20000)]
         for _ in range(10):
             sorted(values)
 
-    moves = 0
-
-    def run() -> None:
-        nonlocal moves
-        moves = sum(playout(mahlzeit, rules, 2 + seed % 4, seed).moves for seed in range(games))
-
     baseline = timed(unit, 5)
-    took = timed(run, 1)
-    print(f"engine mahlzeit: {games} random games ({moves} moves) in {took:.2f} s = {games / took:.0f} games/s; "
-          f"1,000 games ≈ {1000 * took / games:.1f} s = {took / games * 1000 / baseline:.0f} speed units "
-          f"(unit: sorting 20,000 floats 10 times = {baseline * 1000:.0f} ms)")
+    print(f"engine speed unit: sorting 20,000 floats 10 times = {baseline * 1000:.0f} ms")
+    for game_id, engine in sorted(GAMES.items()):
+        data = content.games[game_id].model.engine_data()
+        low, high = data["players"]["min"], data["players"]["max"]
+        low = max(low, 2) if high >= 2 else low
+        indexed = engine.Rules(data) if hasattr(engine, "Rules") else data
+        moves = 0
+
+        def run() -> None:
+            nonlocal moves
+            moves = sum(playout(engine, indexed, low + seed % (high - low + 1), seed).moves for seed in range(games))
+
+        took = timed(run, 1)
+        print(f"engine {game_id}: {games} random games ({moves / games:.0f} moves each) = {games / took:.0f} games/s; "
+              f"1,000 games ≈ {1000 * took / games:.1f} s = {1000 * took / games / baseline:.0f} speed units "
+              f"(aim: under 10 s)")
 
 
 BARE_WORKER = """import { loadPyodide } from "./pyodide/pyodide.mjs";
@@ -232,7 +238,15 @@ for (let i = 0; i < PARAMS.n; i++) {
   times.push(performance.now() - t);
 }
 times.sort((a, b) => a - b);
+const replays = [];
+for (let i = 0; i < 20; i++) {
+  const t = performance.now();
+  await call({ type: "run", gameKey: PARAMS.game, game, example: PARAMS.example, lang: "en" });
+  replays.push(performance.now() - t);
+}
+replays.sort((a, b) => a - b);
 const o = document.getElementById("out");
+o.dataset.replayMedian = String(replays[replays.length >> 1]);
 o.dataset.median = String(times[times.length >> 1]);
 o.dataset.legal = String(JSON.parse(last.result).legal);
 </script></body></html>"""
@@ -294,12 +308,14 @@ def bench_site(rounds: int = 3, checks: int = 50) -> None:
                 ctx.close()
             ctx = browser.new_context()
             page = ctx.new_page()
+            replay = {k: v for k, v in example.items() if not k.startswith("_")}
             params = quote(json.dumps({"game": "mahlzeit", "n": checks, "state": json.dumps(start),
-                                       "move": json.dumps(move)}))
+                                       "move": json.dumps(move), "example": json.dumps(replay)}))
             page.goto(f"{base}bench-check.html#{params}")
             page.wait_for_selector("#out[data-median]", timeout=120_000)
             check_ms = float(page.get_attribute("#out", "data-median"))
             legal = page.get_attribute("#out", "data-legal")
+            replay_ms = float(page.get_attribute("#out", "data-replay-median"))
             ctx.close()
             browser.close()
     finally:
@@ -311,6 +327,9 @@ def bench_site(rounds: int = 3, checks: int = 50) -> None:
           f"{t / 1000:.2f} s (runs {panel}); ratio {t / b:.2f} (aim ≤ 1.2)")
     print(f"site: one check_move through the worker, median of {checks}: {check_ms:.1f} ms (legal={legal}; "
           f"aim < 10 ms)")
+    cpython = timed(lambda: api.run(payload, replay), 20) * 1000
+    print(f"site: replay of silke-currywurst: Pyodide {replay_ms:.1f} ms (worker round trip, median) vs CPython "
+          f"{cpython:.1f} ms; ratio {replay_ms / cpython:.1f}")
 
 
 if __name__ == "__main__":

@@ -140,3 +140,19 @@ def test_missing_content_folder(tmp_path):
     result = run_check(tmp_path / "nowhere")
     assert result.exit_code == 1
     assert "missing" in result.output
+
+
+def test_a_new_language_is_checked_and_counted_before_it_is_published(copy):
+    (copy / "ui" / "fr.yaml").write_text((copy / "ui" / "de.yaml").read_text(encoding="utf-8"), encoding="utf-8")
+    french = copy / "games/mahlzeit/i18n/fr"
+    french.mkdir()
+    text = (copy / "games/mahlzeit/i18n/de/rules.yaml").read_text(encoding="utf-8")
+    (french / "rules.yaml").write_text(text, encoding="utf-8")
+    status = CliRunner().invoke(main, ["i18n", "status", "--summary", "--content", str(copy)])
+    assert status.exit_code == 0
+    assert re.search(r"^mahlzeit\s+fr\s+\d+/\d+", status.output, re.M), status.output
+    token = re.search(r"\{(rule|term):[a-z0-9.-]+\}", text).group(0)
+    (french / "rules.yaml").write_text(text.replace(token, "", 1), encoding="utf-8")
+    result = run_check(copy)
+    assert result.exit_code == 1
+    assert re.search(r"i18n/fr/rules\.yaml:\d+: .+: the translation must keep the tokens", result.output)

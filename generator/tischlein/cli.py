@@ -107,8 +107,8 @@ def i18n() -> None:
 
 
 @i18n.command("status")
-@click.option("--lang", "langs", multiple=True, type=click.Choice([l for l in LANGUAGES if l != SOURCE_LANGUAGE]),
-              help="Only this language (repeatable). Default: every translated language.")
+@click.option("--lang", "langs", multiple=True,
+              help="Only this language code (repeatable). Default: every language with translation files.")
 @click.option("--verbose/--summary", "-v", default=True, show_default=True, help="List the missing and stale keys.")
 @content_option
 def i18n_status(langs: tuple[str, ...], verbose: bool, content_dir: Path) -> None:

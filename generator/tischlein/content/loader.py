@@ -7,7 +7,7 @@ from typing import Any, Callable
 
 from . import schema
 from .errors import Problems
-from .i18n import LANGUAGES, SOURCE_LANGUAGE, Catalog, Translation, tokens
+from .i18n import SOURCE_LANGUAGE, Catalog, Translation, tokens
 from .models import mahlzeit
 from .models import schwarzwaelder_kirsch
 from .models import ta_na_mesa
@@ -115,9 +115,11 @@ def _load_ui(root: Path, problems: Problems) -> Catalog:
         return catalog
     for key, text in data.items():
         catalog.add_source(f"ui:{key}", text, _show(root, source), data.key_lines.get(key))
-    for lang in LANGUAGES:
-        if lang != SOURCE_LANGUAGE:
-            _load_translation(root, root / "ui" / f"{lang}.yaml", "ui", lang, catalog, problems)
+    # Every ui/<lang>.yaml is read, not only the published languages: a translator's new language is checked
+    # (and counted by `i18n status`) before the site and PDFs publish it.
+    for path in sorted((root / "ui").glob("*.yaml")):
+        if path.stem != SOURCE_LANGUAGE:
+            _load_translation(root, path, "ui", path.stem, catalog, problems)
     return catalog
 
 
@@ -167,7 +169,7 @@ def _load_game(root: Path, folder: Path, problems: Problems) -> GameContent | No
     rules = _flatten_rules(texts.get("rules", {}).get("sections", []), 0) if "rules" in texts else []
     _check_rule_refs(root, folder, game_id, texts, rules, examples, model, problems)
 
-    for lang in LANGUAGES:
+    for lang in sorted(p.name for p in (folder / "i18n").glob("*") if p.is_dir()):
         if lang == SOURCE_LANGUAGE:
             continue
         for stem in ("game", *TEXT_FILES, "messages", "examples"):

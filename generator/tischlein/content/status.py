@@ -21,10 +21,18 @@ class Coverage:
         return 100.0 * self.current / self.total if self.total else 100.0
 
 
+def translated_languages(content: Content) -> list[str]:
+    """The published languages plus any language a translator has started (a ui/<lang>.yaml or i18n/<lang>/)."""
+    found = set(content.ui.translations)
+    for game in content.games.values():
+        found |= set(game.catalog.translations)
+    return [lang for lang in LANGUAGES if lang != SOURCE_LANGUAGE] + sorted(found - set(LANGUAGES))
+
+
 def coverage(content: Content, langs: list[str] | None = None) -> list[Coverage]:
     scopes: list[tuple[str, Catalog]] = [("ui", content.ui)] + [(g.id, g.catalog) for g in content.games.values()]
     result = []
-    for lang in langs or [lang for lang in LANGUAGES if lang != SOURCE_LANGUAGE]:
+    for lang in langs or translated_languages(content):
         for scope, catalog in scopes:
             cov = Coverage(scope, lang, total=len(catalog.source))
             for key in catalog.source:
