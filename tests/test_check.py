@@ -156,3 +156,20 @@ def test_a_new_language_is_checked_and_counted_before_it_is_published(copy):
     result = run_check(copy)
     assert result.exit_code == 1
     assert re.search(r"i18n/fr/rules\.yaml:\d+: .+: the translation must keep the tokens", result.output)
+
+
+def test_editor_schema_mapping_covers_every_content_file():
+    """Translators' editors find a JSON Schema for every content file (.vscode/settings.json, YAML extension)."""
+    import fnmatch
+    import json
+
+    root = CONTENT.parent
+    mapping = json.loads((root / ".vscode" / "settings.json").read_text(encoding="utf-8"))["yaml.schemas"]
+    patterns = {}
+    for schema, globs in mapping.items():
+        assert (root / schema).is_file(), schema
+        for pattern in [globs] if isinstance(globs, str) else globs:
+            patterns[pattern] = schema
+    for path in CONTENT.rglob("*.yaml"):
+        relative = path.relative_to(root).as_posix()
+        assert any(fnmatch.fnmatch(relative, p) for p in patterns), f"no schema mapped for {relative}"
