@@ -85,9 +85,12 @@ def test_four_players_need_the_reshuffle_erratum(game):
 def test_presentation_example_scores_eight(game):
     """The seed's presentation example scores 8; our replay file reproduces it with our components."""
     example = next(e for e in game.examples if e["id"] == "presentation-8")
-    placements = {m["args"]["space"]: (m["args"]["recipe"], m["args"]["turns"]) for m in example["moves"]}
-    result = game.model.presentation(example["start"]["counter"], placements)
-    assert result == example["expect"]["presentation"] == {"frame": 6, "inner": 2, "points": 8}
+    ana = next(p for p in example["start"]["players"] if p["name"] == "Ana")
+    final = example["expect"]["players"]["Ana"]
+    placements = {space: (spot["recipe"], spot["turns"]) for space, spot in final["stove"].items()}
+    result = game.model.presentation(ana["counter"], placements)
+    assert result == {"frame": 6, "inner": 2, "points": 8}
+    assert (final["scoring"]["frame"], final["scoring"]["inner"], final["scoring"]["presentation"]) == (6, 2, 8)
 
 
 def test_twelve_points_are_reachable_on_every_stove(game):
