@@ -96,9 +96,10 @@ def build(games: tuple[str, ...], langs: tuple[str, ...], papers: tuple[str, ...
 
 
 def languages_of(game: loader.GameContent) -> list[str]:
-    """English plus every language with at least one translated string for this game."""
-    return [SOURCE_LANGUAGE] + [lang for lang in LANGUAGES
-                                if lang != SOURCE_LANGUAGE and game.catalog.translations.get(lang)]
+    """English plus every published language in which the game's own texts (game.yaml: card texts, glosses)
+    are translated; engine messages alone do not make a Portuguese PDF worth printing."""
+    return [SOURCE_LANGUAGE] + [lang for lang in LANGUAGES if lang != SOURCE_LANGUAGE and any(
+        key.startswith("game:") for key in game.catalog.translations.get(lang, {}))]
 
 
 @main.group()
