@@ -9,12 +9,12 @@ Golden files: tests/golden/suppenkasper/<example id>.txt; rewrite with
 from __future__ import annotations
 
 import json
-import os
 import random
 import re
 from pathlib import Path
 
 import pytest
+from golden_tools import assert_matches_golden
 
 from tischlein.engine import api
 from tischlein.engine import suppenkasper as sk
@@ -388,12 +388,7 @@ def test_example_replays_as_expected_and_matches_its_golden_file(game, data, exa
     assert all(item["ok"] for item in result["illegal"]), [i["problem"] for i in result["illegal"]]
     assert result["ok"] and ex["expect"]
     text = render_replay(result, ex, notes=False)
-    path = GOLDEN / f"{example_id}.txt"
-    if os.environ.get("UPDATE_GOLDEN") == "1":
-        path.parent.mkdir(parents=True, exist_ok=True)
-        path.write_text(text, encoding="utf-8")
-    assert path.exists(), f"no golden file {path}; run with UPDATE_GOLDEN=1 to create it"
-    assert text == path.read_text(encoding="utf-8"), f"{example_id} differs from {path}"
+    assert_matches_golden(text, GOLDEN / f"{example_id}.txt")
 
 
 def test_no_stale_golden_files():

@@ -7,11 +7,11 @@ Golden files: tests/golden/mahlzeit/<example id>.txt. After an intended change, 
 from __future__ import annotations
 
 import json
-import os
 import shutil
 from pathlib import Path
 
 import pytest
+from golden_tools import assert_matches_golden
 from click.testing import CliRunner
 
 from tischlein.cli import main
@@ -64,12 +64,7 @@ def test_example_replays_as_expected(game, data, example_id):
 def test_golden_playthrough(game, data, example_id):
     ex = example(game, example_id)
     text = render_replay(run_replay(mahlzeit, data, ex, game.messages), ex, notes=False)
-    path = GOLDEN / f"{example_id}.txt"
-    if os.environ.get("UPDATE_GOLDEN") == "1":
-        path.parent.mkdir(parents=True, exist_ok=True)
-        path.write_text(text, encoding="utf-8")
-    assert path.exists(), f"no golden file {path}; run with UPDATE_GOLDEN=1 to create it"
-    assert text == path.read_text(encoding="utf-8"), f"{example_id} differs from {path}"
+    assert_matches_golden(text, GOLDEN / f"{example_id}.txt")
 
 
 def test_no_stale_golden_files():
