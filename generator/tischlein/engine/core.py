@@ -84,6 +84,35 @@ def no_unknown_fields(spec: Any, known: set, where: str) -> None:
         raise StartError(f"{where}: unknown field {', '.join(map(str, extra))}; allowed: {', '.join(sorted(known))}")
 
 
+class Ledger:
+    """Where each component named in a replay's `start` was put: an unknown id, or one named twice, is a
+    StartError naming both places; what was never named is `unused` (the engines shuffle it into the supply)."""
+
+    def __init__(self, known: Any, what: str = "card", hint: str = "", gaps: bool = False):
+        self.known, self.what, self.hint, self.gaps = known, what, hint, gaps
+        self.where: dict[str, str] = {}
+
+    def take(self, items: Any, where: str) -> list:
+        """Record `items` (a list of ids; with `gaps`, None marks an empty place) as lying at `where`."""
+        if not isinstance(items, list):
+            raise StartError(f"{where}: expected a list of {self.what} ids, got {items!r}")
+        for item in items:
+            if item is None and self.gaps:
+                continue
+            if item not in self.known:
+                raise StartError(f"{where}: unknown {self.what} {item!r}{self.hint}")
+            if item in self.where:
+                raise StartError(f"{where}: {self.what} {item} is already in {self.where[item]}")
+            self.where[item] = where
+        return list(items)
+
+    def __contains__(self, item: str) -> bool:
+        return item in self.where
+
+    def unused(self, items: Any) -> list:
+        return [item for item in items if item not in self.where]
+
+
 def apply_move(move: "Move | Mapping[str, Any]", fresh: Any, dispatch: Any) -> Any:
     """The shape of every engine's `apply`: run `dispatch(new_state, move)` on `fresh()`, a copy of the state
     without the last move's events, so the caller's state stays untouched whatever happens; an IllegalMove

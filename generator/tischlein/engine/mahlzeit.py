@@ -47,7 +47,8 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import Any, Mapping
 
-from .core import IllegalMove, Move, StartError, apply_move, no_unknown_fields, rng_below, rng_seed, rng_shuffle
+from .core import (IllegalMove, Ledger, Move, StartError, apply_move, no_unknown_fields,
+                   rng_below, rng_seed, rng_shuffle)
 
 GAME_ID = "mahlzeit"
 PHASES = ("before-draw", "after-draw", "discard", "dirty-pots", "over")
@@ -304,18 +305,8 @@ def start(data: Mapping[str, Any] | Rules, spec: Mapping[str, Any]) -> State:
     known = {"seed", "variant", "players", "rows", "stack", "stack_size", "box", "turn", "phase", "final",
              "pending"}
     no_unknown_fields(spec, known, "start")
-    used: dict[str, str] = {}
-
-    def take(cards: Any, where: str) -> list[str]:
-        if not isinstance(cards, list):
-            raise StartError(f"{where}: expected a list of card ids, got {cards!r}")
-        for card in cards:
-            if card not in rules.type_of:
-                raise StartError(f"{where}: unknown card {card!r} (card ids look like beer-3, kartoffeln-1)")
-            if card in used:
-                raise StartError(f"{where}: card {card} is already in {used[card]}")
-            used[card] = where
-        return list(cards)
+    used = Ledger(rules.type_of, "card", " (card ids look like beer-3, kartoffeln-1)")
+    take = used.take
 
     raw_players = spec.get("players")
     if not isinstance(raw_players, list) or not raw_players:
@@ -382,7 +373,7 @@ def start(data: Mapping[str, Any] | Rules, spec: Mapping[str, Any]) -> State:
     if not isinstance(seed, int) or isinstance(seed, bool):
         raise StartError(f"start.seed: expected an integer, got {seed!r}")
     rng = rng_seed(seed)
-    rest = [c for c in rules.cards if c not in used]
+    rest = used.unused(rules.cards)
     if not variant:
         box += [c for c in rest if rules.kind(c) == "special"]
         rest = [c for c in rest if rules.kind(c) != "special"]

@@ -57,7 +57,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import Any, Mapping
 
-from .core import IllegalMove, Move, StartError, apply_move, no_unknown_fields, rng_seed, rng_shuffle
+from .core import IllegalMove, Ledger, Move, StartError, apply_move, no_unknown_fields, rng_seed, rng_shuffle
 
 GAME_ID = "suppenkasper"
 PHASES = ("chips", "give", "lead", "respond", "over")
@@ -300,18 +300,8 @@ def start(data: Mapping[str, Any] | Rules, spec: Mapping[str, Any]) -> State:
     known = {"seed", "players", "plate", "leader", "refused", "turn", "phase", "chip_queue", "pending", "round",
              "box"}
     no_unknown_fields(spec, known, "start")
-    used: dict[str, str] = {}
-
-    def take(cards: Any, where: str) -> list[str]:
-        if not isinstance(cards, list):
-            raise StartError(f"{where}: expected a list of card ids, got {cards!r}")
-        for card in cards:
-            if card not in rules.type_of:
-                raise StartError(f"{where}: unknown card {card!r} (card ids look like fleisch-2, fdh-1)")
-            if card in used:
-                raise StartError(f"{where}: card {card} is already in {used[card]}")
-            used[card] = where
-        return list(cards)
+    used = Ledger(rules.type_of, "card", " (card ids look like fleisch-2, fdh-1)")
+    take = used.take
 
     raw = spec.get("players")
     if not isinstance(raw, list) or not rules.min_players <= len(raw) <= rules.max_players:
@@ -333,9 +323,9 @@ def start(data: Mapping[str, Any] | Rules, spec: Mapping[str, Any]) -> State:
         return names.index(name)
 
     plate = take(spec.get("plate", []) or [], "start.plate")
-    default_box = [c for c in rules.three_remove if c not in used] if len(players) == 3 else []
+    default_box = used.unused(rules.three_remove) if len(players) == 3 else []
     box = take(spec.get("box", default_box) or [], "start.box")
-    aside = [c for c in rules.cards if c not in used]
+    aside = used.unused(rules.cards)
     turn = index(spec.get("turn", names[0]), "start.turn")
     phase = spec.get("phase", "respond" if plate else "lead")
     if phase not in PHASES[:-1]:

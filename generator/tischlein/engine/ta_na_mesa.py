@@ -52,7 +52,8 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import Any, Mapping
 
-from .core import IllegalMove, Move, StartError, apply_move, no_unknown_fields, rng_below, rng_seed, rng_shuffle
+from .core import (IllegalMove, Ledger, Move, StartError, apply_move, no_unknown_fields,
+                   rng_below, rng_seed, rng_shuffle)
 
 GAME_ID = "ta-na-mesa"
 PHASES = ("collect", "prepare", "lowest-discard", "draft", "season", "over")
@@ -359,22 +360,9 @@ def start(data: Mapping[str, Any] | Rules, spec: Mapping[str, Any]) -> State:
     rules = data if isinstance(data, Rules) else Rules(data)
     no_unknown_fields(spec, {"seed", "players", "round", "rounds", "chef", "phase", "turn", "step", "display",
                        "recipe_discard", "face_up", "pile", "pile_size", "discard", "faces", "table"}, "start")
-    used_cards: dict[str, str] = {}
-    used_tiles: dict[str, str] = {}
-    used_tokens: dict[str, str] = {}
-
-    def take(items: Any, known: Any, used: dict, where: str, what: str) -> list:
-        if not isinstance(items, list):
-            raise StartError(f"{where}: expected a list of {what} ids")
-        for item in items:
-            if item is None:
-                continue
-            if item not in known:
-                raise StartError(f"{where}: unknown {what} {item!r}")
-            if item in used:
-                raise StartError(f"{where}: {what} {item} is already in {used[item]}")
-            used[item] = where
-        return list(items)
+    card_ledger = Ledger(rules.value, "card", gaps=True)
+    tile_ledger = Ledger(rules.recipes, "recipe", gaps=True)
+    token_ledger = Ledger(rules.tokens, "spice token", gaps=True)
 
     raw_players = spec.get("players")
     if not isinstance(raw_players, list) or not rules.min_players <= len(raw_players) <= rules.max_players:
@@ -395,20 +383,20 @@ def start(data: Mapping[str, Any] | Rules, spec: Mapping[str, Any]) -> State:
             raise StartError(f"{where}.counter: unknown counter {counter!r}; known: {', '.join(rules.counters)}")
         if character not in rules.characters:
             raise StartError(f"{where}.character: unknown character {character!r}")
-        player = Player(rp["name"], counter, character, take(rp.get("hand", []), rules.value, used_cards,
-                                                              f"{where}.hand", "card"))
+        player = Player(rp["name"], counter, character, card_ledger.take(rp.get("hand", []),
+                                                                          f"{where}.hand"))
         pts = rp.get("points") or {}
         no_unknown_fields(pts, set(_points()), f"{where}.points")
         player.points.update({k: int(v) for k, v in pts.items()})
         for space, placed in (rp.get("stove") or {}).items():
             if space not in rules.spaces or not isinstance(placed, dict):
                 raise StartError(f"{where}.stove: expected spaces {', '.join(rules.spaces)} with {{recipe, turns}}")
-            take([placed.get("recipe")], rules.recipes, used_tiles, f"{where}.stove.{space}", "recipe")
+            tile_ledger.take([placed.get("recipe")], f"{where}.stove.{space}")
             player.stove[space] = {"recipe": placed["recipe"], "turns": int(placed.get("turns", 0)) % 4}
         if rp.get("prepared"):
-            player.prepared = take([rp["prepared"]], rules.recipes, used_tiles, f"{where}.prepared", "recipe")[0]
+            player.prepared = tile_ledger.take([rp["prepared"]], f"{where}.prepared")[0]
             player.sum = int(rp.get("sum", 0))
-        player.tokens = take(rp.get("tokens", []), rules.tokens, used_tokens, f"{where}.tokens", "spice token")
+        player.tokens = token_ledger.take(rp.get("tokens", []), f"{where}.tokens")
         player.free_flip = bool(rp.get("free_flip", False))
         players.append(player)
     names = [p.name for p in players]
@@ -419,17 +407,16 @@ def start(data: Mapping[str, Any] | Rules, spec: Mapping[str, Any]) -> State:
     if not isinstance(seed, int) or isinstance(seed, bool):
         raise StartError(f"start.seed: expected an integer, got {seed!r}")
     rng = rng_seed(seed)
-    display = take(spec.get("display", []), rules.recipes, used_tiles, "start.display", "recipe")
-    recipe_discard = take(spec.get("recipe_discard", []), rules.recipes, used_tiles, "start.recipe_discard",
-                          "recipe")
-    tiles = [r for r in rules.recipes if r not in used_tiles]
+    display = tile_ledger.take(spec.get("display", []), "start.display")
+    recipe_discard = tile_ledger.take(spec.get("recipe_discard", []), "start.recipe_discard")
+    tiles = tile_ledger.unused(rules.recipes)
     rng = rng_shuffle(rng, tiles)
-    face_up = take(spec.get("face_up", [None, None]), rules.value, used_cards, "start.face_up", "card")
+    face_up = card_ledger.take(spec.get("face_up", [None, None]), "start.face_up")
     if len(face_up) != 2:
         raise StartError("start.face_up: expected [left, right] (null for an empty place)")
-    top = take(spec.get("pile", []), rules.value, used_cards, "start.pile", "card")
-    discard = take(spec.get("discard", []), rules.value, used_cards, "start.discard", "card")
-    rest = [c for c in rules.cards if c not in used_cards]
+    top = card_ledger.take(spec.get("pile", []), "start.pile")
+    discard = card_ledger.take(spec.get("discard", []), "start.discard")
+    rest = card_ledger.unused(rules.cards)
     rng = rng_shuffle(rng, rest)
     size = spec.get("pile_size", len(top) + len(rest))
     if not isinstance(size, int) or not len(top) <= size <= len(top) + len(rest):
@@ -443,8 +430,8 @@ def start(data: Mapping[str, Any] | Rules, spec: Mapping[str, Any]) -> State:
         if t not in tokens or f not in (0, 1):
             raise StartError(f"start.faces: expected spice token ids with face 0 or 1, got {t}: {f!r}")
         tokens[t] = f
-    table = take(spec.get("table", []), rules.tokens, used_tokens, "start.table", "spice token")
-    supply = [t for t in rules.tokens if t not in used_tokens]
+    table = token_ledger.take(spec.get("table", []), "start.table")
+    supply = token_ledger.unused(rules.tokens)
     chef = spec.get("chef", names[0])
     turn = spec.get("turn", chef)
     for key, value in (("chef", chef), ("turn", turn)):
