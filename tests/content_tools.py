@@ -12,13 +12,12 @@ CONTENT = Path(__file__).resolve().parents[1] / "content"
 
 
 def copy_content(tmp_path: Path, game_id: str | None = None) -> Path:
-    """A copy of the content tree; with `game_id`, only that game (plus schemas and UI strings), so that work
+    """A copy of the content tree; with `game_id`, only that game (plus the UI strings), so that work
     in progress on other games cannot interfere."""
     target = tmp_path / "content"
     if game_id is None:
         shutil.copytree(CONTENT, target)
     else:
-        shutil.copytree(CONTENT / "schema", target / "schema")
         shutil.copytree(CONTENT / "ui", target / "ui")
         shutil.copytree(CONTENT / "games" / game_id, target / "games" / game_id)
     return target

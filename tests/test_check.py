@@ -158,18 +158,20 @@ def test_a_new_language_is_checked_and_counted_before_it_is_published(copy):
     assert re.search(r"i18n/fr/rules\.yaml:\d+: .+: the translation must keep the tokens", result.output)
 
 
-def test_editor_schema_mapping_covers_every_content_file():
+def test_editor_schema_mapping_covers_every_content_file(tmp_path):
     """Translators' editors find a JSON Schema for every content file (.vscode/settings.json, YAML extension)."""
-    import fnmatch
     import json
 
     root = CONTENT.parent
-    mapping = json.loads((root / ".vscode" / "settings.json").read_text(encoding="utf-8"))["yaml.schemas"]
-    patterns = {}
+    result = CliRunner().invoke(main, ["editor-config", "--content", str(CONTENT), "--workspace", str(tmp_path)])
+    assert result.exit_code == 0, result.output
+    mapping = json.loads((tmp_path / ".vscode" / "settings.json").read_text(encoding="utf-8"))["yaml.schemas"]
+    root = tmp_path
+    schema_of: dict[Path, list[str]] = {}
     for schema, globs in mapping.items():
-        assert (root / schema).is_file(), schema
-        for pattern in [globs] if isinstance(globs, str) else globs:
-            patterns[pattern] = schema
+        assert (root / schema).resolve().is_file(), schema
+        for pattern in globs:               # editor globs: * does not cross a /, like Path.glob
+            for path in root.glob(pattern):
+                schema_of.setdefault(path.resolve(), []).append(schema)
     for path in CONTENT.rglob("*.yaml"):
-        relative = path.relative_to(root).as_posix()
-        assert any(fnmatch.fnmatch(relative, p) for p in patterns), f"no schema mapped for {relative}"
+        assert len(schema_of.get(path.resolve(), [])) == 1, f"{path}: schemas {schema_of.get(path.resolve())}"

@@ -9,7 +9,7 @@ import pytest
 from content_tools import CONTENT, copy_content, edit, run_check
 
 from tischlein.content import loader
-from tischlein.content.models import ta_na_mesa
+from tischlein.games.ta_na_mesa import model as ta_na_mesa
 
 GAME = Path("games/ta-na-mesa/game.yaml")
 GAME_ID = "ta-na-mesa"

@@ -15,9 +15,9 @@ from pdf_helpers import MM, read_page
 from tischlein.cli import main
 from tischlein.content import loader
 from tischlein.pdf import board
-from tischlein.pdf.cli import build_pdfs
+from tischlein.pdf.document import build_pdfs
 from tischlein.pdf.errors import PdfBuildError
-from tischlein.pdf.games import diced_veggies
+from tischlein.games.diced_veggies import faces as diced_veggies
 from tischlein.pdf.texts import Texts
 from tischlein.pdf.units import PAPERS
 

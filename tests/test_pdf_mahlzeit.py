@@ -18,9 +18,9 @@ from pdf_helpers import MM, dump, fonts_of, form_operations, operations, read_pa
 from tischlein.cli import main
 from tischlein.content import loader
 from tischlein.pdf import document, sheet
-from tischlein.pdf.cli import build_pdfs, default_path
+from tischlein.pdf.document import build_pdfs, default_path
 from tischlein.pdf.errors import PdfBuildError
-from tischlein.pdf.games import print_set
+from tischlein.pdf.component import print_set
 from tischlein.pdf.options import Options
 from tischlein.pdf.units import CARD_SIZES, PAPERS
 
@@ -263,7 +263,6 @@ def test_back_offset_shifts_only_the_backs(content, tmp_path):
 def content_copy(tmp_path: Path) -> Path:
     target = tmp_path / "content"
     shutil.copytree(CONTENT / "ui", target / "ui")
-    shutil.copytree(CONTENT / "schema", target / "schema")
     shutil.copytree(CONTENT / "games" / "mahlzeit", target / "games" / "mahlzeit")
     return target
 

@@ -15,7 +15,7 @@ from tischlein.content import loader
 from tischlein.pdf import document, sheet
 from tischlein.pdf.calibration import CROSS_MM, SCALE_MM, build_calibration
 from tischlein.pdf.errors import PdfBuildError
-from tischlein.pdf.games import print_set
+from tischlein.pdf.component import print_set
 from tischlein.pdf.options import Options
 from tischlein.pdf.units import CARD_SIZES, PAPERS
 

@@ -15,7 +15,7 @@ from pdf_helpers import MM, read_page, segment_touches_rect
 from tischlein.content import loader
 from tischlein.pdf import document
 from tischlein.pdf.errors import PdfBuildError
-from tischlein.pdf.games import print_set
+from tischlein.pdf.component import print_set
 from tischlein.pdf.options import Options
 from tischlein.pdf.texts import Texts
 from tischlein.pdf.units import CARD_SIZES

@@ -14,9 +14,10 @@ from pdf_helpers import MM, read_page
 import tischlein.cli  # noqa: F401  (load the CLI before pdf.cli, which imports from it)
 from tischlein.content import loader
 from tischlein.pdf import board
-from tischlein.pdf.cli import build_pdfs
+from tischlein.pdf.document import build_pdfs
 from tischlein.pdf.errors import PdfBuildError
-from tischlein.pdf.games import suppenkasper
+from tischlein.games.suppenkasper import board as suppenkasper_board
+from tischlein.games.suppenkasper import faces as suppenkasper
 from tischlein.pdf.texts import Texts
 from tischlein.pdf.units import PAPERS
 
@@ -91,7 +92,7 @@ def test_figures_are_fold_over_standees(pages):
 @pytest.mark.parametrize("key,paper", [("en-a4", "a4"), ("de-letter", "letter")])
 def test_board_is_tiled_with_the_glue_overlap(pages, model, key, paper):
     reader, pgs = pages[key]
-    w, h = suppenkasper.board_size(len(model.track))
+    w, h = suppenkasper_board.board_size(len(model.track))
     plan = board.plan_tiles(w * MM, h * MM, PAPERS[paper])
     assert len(plan.tiles) >= 2                                  # larger than one sheet
     tiles = [(i, p) for i, (places, _) in enumerate(pgs) for p in places if p.form == "board-weight-board"]
@@ -113,7 +114,7 @@ def test_track_has_every_space_and_names_the_classes(pages, model):
     index = next(i for i, (places, _) in enumerate(pgs) if any(p.form == "board-weight-board" for p in places))
     form = reader.pages[index]["/Resources"]["/XObject"]["/FormXob.board-weight-board"].get_object()
     data = form.get_data().decode("latin-1")
-    assert len(suppenkasper.ring_positions(*suppenkasper.RING)) == len(model.track) == 36
+    assert len(suppenkasper_board.ring_positions(*suppenkasper_board.RING)) == len(model.track) == 36
     # every weight class and both ends are named on the board (text is drawn in the form)
     text = reader.pages[index].extract_text()
     for cl in model.classes.values():

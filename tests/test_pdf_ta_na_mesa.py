@@ -15,7 +15,9 @@ from pdf_helpers import MM, read_page
 from tischlein.content import loader
 from tischlein.pdf import document
 from tischlein.pdf.errors import PdfBuildError
-from tischlein.pdf.games import print_set, ta_na_mesa
+from tischlein.games.ta_na_mesa import board as ta_na_mesa_board
+from tischlein.games.ta_na_mesa import faces as ta_na_mesa
+from tischlein.pdf.component import print_set
 from tischlein.pdf.options import Options
 from tischlein.pdf.texts import Texts
 from tischlein.pdf.units import CARD_SIZES
@@ -125,8 +127,8 @@ def test_the_scoring_board_is_tiled_with_overlap(readers, model):
     reader = readers["en-a4"]
     tiles = [p for i in range(len(reader.pages)) for p in read_page(reader, i)[0] if p.form.startswith("board-")]
     assert len(tiles) >= 2, "a 280 mm board does not fit an A4 sheet: it must be tiled"
-    w, h = ta_na_mesa.board_size()
-    cols, rows = ta_na_mesa.BOARD_SPACES
+    w, h = ta_na_mesa_board.board_size()
+    cols, rows = ta_na_mesa_board.BOARD_SPACES
     assert 2 * cols + 2 * (rows - 2) == len(model.tracks["score"].spaces)     # the score track runs round the edge
     assert sum(t.w for t in tiles) > w * MM                                     # tiles overlap for glue
     assert all(t.w <= 200 * MM and t.h <= 287 * MM for t in tiles)
@@ -178,7 +180,7 @@ def test_text_that_does_not_fit_fails_with_the_piece_id_and_writes_nothing(conte
 
 
 def test_class_shapes_differ_for_colour_blind_players(model):
-    from tischlein.pdf.art import ta_na_mesa as art
+    from tischlein.games.ta_na_mesa import art
     shapes = [art.SHAPES[c.colour] for c in model.classes.values()]
     assert len(set(shapes)) == len(shapes) == 5
 

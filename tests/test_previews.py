@@ -8,7 +8,7 @@ import pytest
 from PIL import Image
 
 from tischlein.content import loader
-from tischlein.pdf.games import print_set
+from tischlein.pdf.component import print_set
 from tischlein.pdf.previews import DPI, TTS_COLS, TTS_MAX_PX, TTS_ROWS, build_previews, trim_pixels, tts_sheet
 from tischlein.pdf.units import CARD_SIZES
 

@@ -12,7 +12,7 @@ from pathlib import Path
 import pytest
 
 from tischlein.content import loader
-from tischlein.engine import GAMES
+from engine_tools import CALCULATORS, ENGINE_GAMES, engine_for
 from tischlein.site import calculator
 
 ROOT = Path(__file__).resolve().parents[2]
@@ -160,7 +160,7 @@ def _final_states(engine, data, seeds, extra=None):
         rng = random.Random(seed)
         players = pmin + seed % (pmax - pmin + 1)
         kwargs = extra(seed) if extra else {}
-        state = engine.new_game(data, NAMES[:players], seed, **kwargs)
+        state = engine.new_game(NAMES[:players], seed, **kwargs)
         moves = 0
         while not engine.is_over(state) and moves < 5000:
             legal = engine.legal_moves(state)
@@ -217,7 +217,7 @@ def _mahlzeit_positions(engine, data, count, seed):
             players.append({"name": name, "hand": hand, "dishes": dishes})
         spec = {"players": players, "rows": [[] for _ in range(data["open_rows"])], "stack_size": 0,
                 "variant": True, "phase": "over"}
-        out.append(engine.start(data, spec))
+        out.append(engine.start(spec))
     return out
 
 
@@ -225,14 +225,14 @@ def _example_finals(game, payload):
     """The final state of every worked example of the game (the rulebook's scoring example, the tie-break …)."""
     from tischlein.engine import api
     out = []
-    module = GAMES[game.id]
+    module = engine_for(game.id)
     for ex in game.examples:
         ex = {k: v for k, v in ex.items() if not k.startswith("_")}
         result = api.run(payload, ex)
         steps = [s["state"] for s in result["steps"] if s.get("state")]
         state = steps[-1] if steps else (result.get("start") or {}).get("state")
         if state:
-            out.append(module.from_dict(payload["data"], state))
+            out.append(module.from_dict(state))
     return out
 
 
@@ -247,7 +247,7 @@ def _dv_variants(engine, data, states, rng):
                 p["cooked"] = []
             for entry in pool:
                 rng.choice(d["players"])["cooked"].append(entry)
-            out.append(engine.from_dict(data, d))
+            out.append(engine.from_dict(d))
     return out
 
 
@@ -258,7 +258,7 @@ def _sk_variants(engine, data, states, rng):
         d = state.to_dict()
         for p in d["players"]:
             p["wins"] = rng.randint(0, 3)
-        out.append(engine.from_dict(data, d))
+        out.append(engine.from_dict(d))
     return out
 
 
@@ -271,7 +271,7 @@ def _suppenkasper_variants(engine, data, states, rng):
             p["position"] = rng.randint(-3, 3)
             p["chips"] = rng.randint(0, data["chips_per_player"])
         d["chips_spent"] = data["chips_per_player"] * len(d["players"]) - sum(p["chips"] for p in d["players"])
-        out.append(engine.from_dict(data, d))
+        out.append(engine.from_dict(d))
     return out
 
 
@@ -283,7 +283,7 @@ def _tnm_variants(engine, data, states, rng):
             d = state.to_dict()
             for p in d["players"]:
                 p["points"] = {k: rng.randint(0, 4) for k in p["points"]}
-            out.append(engine.from_dict(data, d))
+            out.append(engine.from_dict(d))
     return out
 
 
@@ -304,7 +304,7 @@ def _cases(game, data):
 
 
 def _make_cases(game, data):
-    engine = GAMES[game.id]
+    engine = engine_for(game.id)
     payload = {"data": data, "messages": {}}
     if game.id == "mahlzeit":
         states = _final_states(engine, data, range(60), extra=lambda s: {"specials": bool(s % 2)})
@@ -323,7 +323,7 @@ def _run_js(page, base, game_id, calc_data, inputs):
              const m = await import(url);
              return inputs.map((input) => { const r = m.score(data, input); return {players: r.players, winners: r.winners}; });
            }""",
-        [base + f"assets/js/calc/{calculator.MODULES[game_id]}.js", calc_data, inputs])
+        [base + f"assets/js/calc/{game_id}.js", calc_data, inputs])
 
 
 def _project(engine_rows, js_rows):
@@ -331,14 +331,14 @@ def _project(engine_rows, js_rows):
     return [{k: row[k] for k in keys if k in row} for row in engine_rows]
 
 
-@pytest.mark.parametrize("game_id", sorted(calculator.DESCRIBE))
+@pytest.mark.parametrize("game_id", CALCULATORS)
 def test_calculator_agrees_with_engine(game_id, content, calc_page):
-    if game_id not in GAMES:
+    if game_id not in ENGINE_GAMES:
         pytest.skip(f"{game_id}: no rules engine yet (the calculator page says the check is pending)")
     page, base = calc_page
     game = content.games[game_id]
     data = game.model.engine_data()
-    engine = GAMES[game_id]
+    engine = engine_for(game_id)
     started = time.perf_counter()
     states = _cases(game, data)
     expected = [{"players": engine.score(s), "winners": list(engine.winners(s))} for s in states]
@@ -348,7 +348,7 @@ def test_calculator_agrees_with_engine(game_id, content, calc_page):
     got = _run_js(page, base, game_id, calculator.score_data(game_id, data), inputs)
     js = time.perf_counter() - started
     print(f"\n{game_id}: {len(states)} final states; engine + inputs {built:.2f} s, JS in the page {js * 1000:.0f} ms")
-    omitted = calculator.NOT_SCORED.get(game_id, set())
+    omitted = calculator.not_scored(game_id)
     mismatches = []
     for i, (want, have) in enumerate(zip(expected, got)):
         for row in have["players"]:
@@ -374,12 +374,12 @@ def test_calculator_reads_values_from_content(game_id, content, calc_page):
     value is written into the JS."""
     page, base = calc_page
     game = content.games[game_id]
-    engine = GAMES[game_id]
+    engine = engine_for(game_id)
     cases = _cases(game, game.model.engine_data())[:150]
     original = [engine.score(s) for s in cases]
     data = copy.deepcopy(game.model.engine_data())
     PERTURB[game_id](data)
-    states = [engine.from_dict(data, s.to_dict()) for s in cases]
+    states = [engine.from_dict(s.to_dict()) for s in cases]
     expected = [{"players": engine.score(s), "winners": list(engine.winners(s))} for s in states]
     inputs = [calculator.to_input(game_id, data, s.to_dict()) for s in states]
     got = _run_js(page, base, game_id, calculator.score_data(game_id, data), inputs)

@@ -6,7 +6,6 @@ import re
 from dataclasses import dataclass, field
 from typing import Iterator
 
-LANGUAGES = ("en", "de", "pt")
 SOURCE_LANGUAGE = "en"
 
 # Field names whose string values are translated; everything else (ids, German dish names) is not.
@@ -87,8 +86,15 @@ class Catalog:
     def keys(self, prefix: str = "") -> Iterator[str]:
         return (k for k in self.source if k.startswith(prefix))
 
-    def merge(self, other: "Catalog") -> None:
-        self.source.update(other.source)
-        self.source_where.update(other.source_where)
+    def subset(self, prefix: str) -> "Catalog":
+        """The keys that start with `prefix`, with their translations."""
+        out = Catalog()
+        out.merge(self, prefix)
+        return out
+
+    def merge(self, other: "Catalog", prefix: str = "") -> None:
+        """Add `other`'s keys (those starting with `prefix`) and their translations; `other` wins."""
+        self.source.update({k: v for k, v in other.source.items() if k.startswith(prefix)})
+        self.source_where.update({k: v for k, v in other.source_where.items() if k.startswith(prefix)})
         for lang, entries in other.translations.items():
-            self.translations.setdefault(lang, {}).update(entries)
+            self.translations.setdefault(lang, {}).update({k: v for k, v in entries.items() if k.startswith(prefix)})

@@ -1,29 +1,24 @@
 """Load and validate a content tree: every game's files, their translations and the UI strings."""
 from __future__ import annotations
 
+import re
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Any, Callable
+from typing import Any
 
+from .. import games
 from . import schema
 from .errors import Problems
+from .model import GameModel
 from .i18n import SOURCE_LANGUAGE, Catalog, Translation, tokens
-from .models import mahlzeit
-from .models import schwarzwaelder_kirsch
-from .models import ta_na_mesa
-from .models import diced_veggies
-from .models import suppenkasper
 from .texts import walk_texts
 from .yamlfile import LineDict, read_yaml
 
-# game id -> (schema of its game.yaml, builder of its typed model)
-GAME_MODELS: dict[str, tuple[str, Callable[[Any, str, Problems], Any]]] = {
-    mahlzeit.GAME_ID: ("mahlzeit.game.schema.json", mahlzeit.build),
-    schwarzwaelder_kirsch.GAME_ID: ("schwarzwaelder-kirsch.game.schema.json", schwarzwaelder_kirsch.build),
-    ta_na_mesa.GAME_ID: ("ta-na-mesa.game.schema.json", ta_na_mesa.build),
-    diced_veggies.GAME_ID: ("diced-veggies.game.schema.json", diced_veggies.build),
-    suppenkasper.GAME_ID: ("suppenkasper.game.schema.json", suppenkasper.build),
-}
+# tischlein's own interface strings (PDF labels, site navigation, engine messages of malformed moves), English.
+UI_STRINGS = Path(__file__).resolve().parent / "ui" / "en.yaml"
+
+# A language code as file and folder names and URLs use it: en, de, pt, pt-BR, zh-Hant.
+LANGUAGE_CODE = re.compile(r"[a-z]{2,3}(-[A-Za-z0-9]{2,8})?")
 
 # The text files of a game folder besides game.yaml: file stem -> (schema, keys flattened by id?)
 TEXT_FILES = {
@@ -44,23 +39,25 @@ class RuleSection:
 class GameContent:
     id: str
     folder: Path
-    model: Any
+    model: GameModel
     catalog: Catalog
     rules: list[RuleSection]                  # in document order
     glossary: list[str]                      # term ids
     faq: list[dict]                          # {id, rules}
     messages: dict[str, str]                 # engine message keys -> English
     examples: list[dict] = field(default_factory=list)
+    ui: Catalog = field(default_factory=Catalog, repr=False)   # the interface strings, the game's own included
 
     def t(self, key: str, lang: str) -> str:
         return self.catalog.text(key, lang)
 
     def engine_messages(self, lang: str) -> dict[str, str]:
-        """The engine's message texts in `lang` (English where untranslated), plus `name.<id>` entries so
-        messages show printed names instead of ids."""
-        texts = {key: self.catalog.text(f"messages:{key}", lang) for key in self.messages}
-        names = getattr(self.model, "names", None)
-        texts.update({f"name.{id_}": name for id_, name in (names() if names else {}).items()})
+        """The engine's message texts in `lang` (English where untranslated): the kernel's from the interface
+        strings (engine.<key>), the game's own over them, plus `name.<id>` entries so messages show printed
+        names instead of ids."""
+        texts = {key[len("ui:engine."):]: self.ui.text(key, lang) for key in self.ui.keys("ui:engine.")}
+        texts.update({key: self.catalog.text(f"messages:{key}", lang) for key in self.messages})
+        texts.update({f"name.{id_}": name for id_, name in self.model.names().items()})
         return texts
 
 
@@ -70,13 +67,18 @@ class Content:
     ui: Catalog
     games: dict[str, GameContent]
     problems: Problems
+    languages: list[str] = field(default_factory=lambda: [SOURCE_LANGUAGE])   # English first, then by code
+
+    def language_name(self, lang: str) -> str:
+        """The language's name in itself ("Deutsch"), from its ui/<lang>.yaml."""
+        return self.ui.text("ui:language.name", lang) if "ui:language.name" in self.ui.source else lang
 
 
 def load(root: Path, only: list[str] | None = None) -> Content:
     """Load everything under `root`. Problems are collected, not raised: callers decide."""
     problems = Problems()
     root = Path(root)
-    ui = _load_ui(root, problems)
+    ui, languages = _load_ui(root, problems)
     games: dict[str, GameContent] = {}
     games_dir = root / "games"
     if not games_dir.is_dir():
@@ -85,7 +87,7 @@ def load(root: Path, only: list[str] | None = None) -> Content:
         for folder in sorted(p for p in games_dir.iterdir() if p.is_dir()):
             if only and folder.name not in only:
                 continue
-            game = _load_game(root, folder, problems)
+            game = _load_game(root, folder, ui, problems)
             if game is not None:
                 games[game.id] = game
     if only:
@@ -93,7 +95,7 @@ def load(root: Path, only: list[str] | None = None) -> Content:
             if wanted not in games and not any(p.path.startswith(f"{_show(root, games_dir / wanted)}")
                                                for p in problems.errors):
                 problems.error(_show(root, games_dir / wanted), None, "", f"no such game {wanted!r}")
-    return Content(root, ui, games, problems)
+    return Content(root, ui, games, problems, languages)
 
 
 def _show(root: Path, path: Path) -> str:
@@ -104,26 +106,34 @@ def _show(root: Path, path: Path) -> str:
         return str(path)
 
 
-def _load_ui(root: Path, problems: Problems) -> Catalog:
+def _load_ui(root: Path, problems: Problems) -> tuple[Catalog, list[str]]:
+    """The interface strings, and the languages: a language exists when content/ui/<code>.yaml exists.
+
+    tischlein's own English strings (UI_STRINGS) come first; a content folder's ui/en.yaml may reword them or
+    add its own, so a new game's content needs no interface strings at all."""
     catalog = Catalog()
-    source = root / "ui" / f"{SOURCE_LANGUAGE}.yaml"
-    if not source.exists():
-        problems.error(_show(root, source), None, "", "missing file: the English interface strings")
-        return catalog
-    data = read_yaml(source, problems, _show(root, source))
-    if data is None or not schema.validate(data, root / "schema", "ui.schema.json", _show(root, source), problems):
-        return catalog
-    for key, text in data.items():
-        catalog.add_source(f"ui:{key}", text, _show(root, source), data.key_lines.get(key))
-    # Every ui/<lang>.yaml is read, not only the published languages: a translator's new language is checked
-    # (and counted by `i18n status`) before the site and PDFs publish it.
+    languages = [SOURCE_LANGUAGE]
+    for source in (UI_STRINGS, root / "ui" / f"{SOURCE_LANGUAGE}.yaml"):
+        if not source.exists():
+            continue
+        data = read_yaml(source, problems, _show(root, source))
+        if data is None or not schema.validate(data, "ui.schema.json", _show(root, source), problems):
+            return catalog, languages
+        for key, text in data.items():
+            catalog.add_source(f"ui:{key}", text, _show(root, source), data.key_lines.get(key))
     for path in sorted((root / "ui").glob("*.yaml")):
-        if path.stem != SOURCE_LANGUAGE:
-            _load_translation(root, path, "ui", path.stem, catalog, problems)
-    return catalog
+        if path.stem == SOURCE_LANGUAGE:
+            continue
+        if not LANGUAGE_CODE.fullmatch(path.stem):
+            problems.error(_show(root, path), None, "", f"{path.stem!r} is not a language code: name the file "
+                                                        "after one, such as fr.yaml or pt-BR.yaml")
+            continue
+        languages.append(path.stem)
+        _load_translation(root, path, "ui", path.stem, catalog, problems)
+    return catalog, languages
 
 
-def _load_game(root: Path, folder: Path, problems: Problems) -> GameContent | None:
+def _load_game(root: Path, folder: Path, ui: Catalog, problems: Problems) -> GameContent | None:
     game_file = folder / "game.yaml"
     shown = _show(root, game_file)
     if not game_file.exists():
@@ -138,14 +148,14 @@ def _load_game(root: Path, folder: Path, problems: Problems) -> GameContent | No
         line = data.key_lines.get("id") if isinstance(data, LineDict) else None
         problems.error(shown, line, "id", f"expected {folder.name!r} (the folder's name), got {game_id!r}")
         return None
-    if game_id not in GAME_MODELS:
+    spec = games.spec(game_id)
+    if spec is None:
         problems.error(shown, data.key_lines.get("id"), "id",
-                       f"no model for game {game_id!r}; known: {', '.join(GAME_MODELS)}")
+                       f"no game package for {game_id!r}; known: {', '.join(games.specs())}")
         return None
-    schema_name, build = GAME_MODELS[game_id]
     # A broken game.yaml does not stop the other files being checked: one run reports everything.
-    model = build(data, shown, problems) if schema.validate(data, root / "schema", schema_name, shown,
-                                                             problems) else None
+    model = spec.build_model(data, shown, problems) if schema.validate(data, spec.schema, shown,
+                                                                      problems) else None
 
     catalog = Catalog()
     walk_texts(data, lambda k, t, line: catalog.add_source(f"game:{k}", t, shown, line))
@@ -157,12 +167,13 @@ def _load_game(root: Path, folder: Path, problems: Problems) -> GameContent | No
             problems.error(_show(root, path), None, "", f"missing file: the game's {stem}")
             continue
         doc = read_yaml(path, problems, _show(root, path))
-        if doc is None or not schema.validate(doc, root / "schema", schema_name, _show(root, path), problems):
+        if doc is None or not schema.validate(doc, schema_name, _show(root, path), problems):
             continue
         texts[stem] = doc
         walk_texts(doc, lambda k, t, line, s=stem, p=path: catalog.add_source(f"{s}:{k}", t, _show(root, p), line),
                    flat_ids=flat)
 
+    _load_game_ui(root, folder, catalog, problems)
     messages = _load_messages(root, folder, catalog, problems)
     examples = _load_examples(root, folder, catalog, problems)
 
@@ -172,8 +183,11 @@ def _load_game(root: Path, folder: Path, problems: Problems) -> GameContent | No
     for lang in sorted(p.name for p in (folder / "i18n").glob("*") if p.is_dir()):
         if lang == SOURCE_LANGUAGE:
             continue
-        for stem in ("game", *TEXT_FILES, "messages", "examples"):
+        for stem in ("game", *TEXT_FILES, "messages", "examples", "ui"):
             _load_translation(root, folder / "i18n" / lang / f"{stem}.yaml", stem, lang, catalog, problems)
+    game_ui = Catalog()
+    game_ui.merge(ui)
+    game_ui.merge(catalog.subset("ui:"))
 
     if len(problems.errors) > before or model is None:
         return None
@@ -181,7 +195,19 @@ def _load_game(root: Path, folder: Path, problems: Problems) -> GameContent | No
         id=game_id, folder=folder, model=model, catalog=catalog, rules=rules,
         glossary=[t["id"] for t in texts["glossary"]["terms"]],
         faq=[{"id": e["id"], "rules": list(e["rules"])} for e in texts["faq"]["entries"]],
-        messages=messages, examples=examples)
+        messages=messages, examples=examples, ui=game_ui)
+
+
+def _load_game_ui(root: Path, folder: Path, catalog: Catalog, problems: Problems) -> None:
+    """The game's own interface strings (ui.yaml: labels its PDF faces and calculator use), beside tischlein's."""
+    path = folder / "ui.yaml"
+    if not path.exists():
+        return
+    doc = read_yaml(path, problems, _show(root, path))
+    if doc is None or not schema.validate(doc, "ui.schema.json", _show(root, path), problems):
+        return
+    for key, text in doc.items():
+        catalog.add_source(f"ui:{key}", text, _show(root, path), doc.key_lines.get(key))
 
 
 def _load_messages(root: Path, folder: Path, catalog: Catalog, problems: Problems) -> dict[str, str]:
@@ -189,7 +215,7 @@ def _load_messages(root: Path, folder: Path, catalog: Catalog, problems: Problem
     if not path.exists():
         return {}
     doc = read_yaml(path, problems, _show(root, path))
-    if doc is None or not schema.validate(doc, root / "schema", "messages.schema.json", _show(root, path), problems):
+    if doc is None or not schema.validate(doc, "messages.schema.json", _show(root, path), problems):
         return {}
     for key, text in doc["messages"].items():
         catalog.add_source(f"messages:{key}", text, _show(root, path), doc["messages"].key_lines.get(key))
@@ -202,7 +228,7 @@ def _load_examples(root: Path, folder: Path, catalog: Catalog, problems: Problem
     for path in sorted((folder / "examples").glob("*.yaml")):
         shown = _show(root, path)
         doc = read_yaml(path, problems, shown)
-        if doc is None or not schema.validate(doc, root / "schema", "example.schema.json", shown, problems):
+        if doc is None or not schema.validate(doc, "example.schema.json", shown, problems):
             continue
         if doc["id"] in seen:
             problems.error(shown, doc.key_lines.get("id"), "id", f"duplicate example id, also in {seen[doc['id']]}")
@@ -260,7 +286,7 @@ def _check_rule_refs(root, folder, game_id, texts, rules, examples, model, probl
             check(example["_file"], None, f"{example['id']}.rules", rule)
         for item in example.get("illegal", []):
             check(example["_file"], None, f"{example['id']}.illegal.rule", item["rule"])
-    raw = getattr(model, "raw", None) or {}
+    raw = model.raw if model is not None else {}
     for section in ("actions", "specials"):
         for item in raw.get(section, []):
             if "rule" in item:
@@ -288,7 +314,7 @@ def _load_translation(root: Path, path: Path, namespace: str, lang: str, catalog
         return
     shown = _show(root, path)
     doc = read_yaml(path, problems, shown)
-    if doc is None or not schema.validate(doc, root / "schema", "translation.schema.json", shown, problems):
+    if doc is None or not schema.validate(doc, "translation.schema.json", shown, problems):
         return
     for key, entry in doc.items():
         full = f"{namespace}:{key}"

@@ -18,21 +18,25 @@ _TYPE_WORDS = {
 }
 
 
-def schema_dir(content_root: Path) -> Path:
-    return content_root / "schema"
+# The schemas of tischlein's content format ship with the code, never with the content: a content folder cannot
+# loosen them. A game's own game.yaml schema ships with its game package (tischlein.games).
+SCHEMAS = Path(__file__).resolve().parent / "schema"
 
 
 @lru_cache(maxsize=None)
-def _validator(schema_root: str, name: str) -> Draft202012Validator:
-    root = Path(schema_root)
+def _registry() -> Registry:
     resources = []
-    for file in sorted(root.glob("*.schema.json")):
+    for file in sorted(SCHEMAS.glob("*.schema.json")):
         schema = json.loads(file.read_text(encoding="utf-8"))
         resources.append((schema["$id"], Resource.from_contents(schema)))
         resources.append((file.name, Resource.from_contents(schema)))
-    registry = Registry().with_resources(resources)
-    main = json.loads((root / name).read_text(encoding="utf-8"))
-    return Draft202012Validator(main, registry=registry)
+    return Registry().with_resources(resources)
+
+
+@lru_cache(maxsize=None)
+def _validator(schema: str | Path) -> Draft202012Validator:
+    file = SCHEMAS / schema if isinstance(schema, str) else schema
+    return Draft202012Validator(json.loads(file.read_text(encoding="utf-8")), registry=_registry())
 
 
 def _describe(error) -> str:
@@ -60,9 +64,10 @@ def _describe(error) -> str:
     return error.message
 
 
-def validate(data: Any, schema_root: Path, schema_name: str, path: str, problems: Problems) -> bool:
-    """Validate `data`; record one problem per schema violation. True when valid."""
-    validator = _validator(str(schema_root), schema_name)
+def validate(data: Any, schema: str | Path, path: str, problems: Problems) -> bool:
+    """Validate `data` against a schema of the content format (by file name) or a game's schema (a path);
+    record one problem per schema violation. True when valid."""
+    validator = _validator(schema)
     ok = True
     for error in sorted(validator.iter_errors(data), key=lambda e: (list(map(str, e.absolute_path)), e.validator)):
         ok = False

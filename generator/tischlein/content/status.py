@@ -3,7 +3,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 
-from .i18n import LANGUAGES, SOURCE_LANGUAGE, Catalog
+from .i18n import SOURCE_LANGUAGE, Catalog
 from .loader import Content
 
 
@@ -22,11 +22,12 @@ class Coverage:
 
 
 def translated_languages(content: Content) -> list[str]:
-    """The published languages plus any language a translator has started (a ui/<lang>.yaml or i18n/<lang>/)."""
+    """Every language (a ui/<lang>.yaml) but English, then any a translator has started with game files only."""
     found = set(content.ui.translations)
     for game in content.games.values():
         found |= set(game.catalog.translations)
-    return [lang for lang in LANGUAGES if lang != SOURCE_LANGUAGE] + sorted(found - set(LANGUAGES))
+    languages = content.languages[1:]
+    return languages + sorted(found - set(languages) - {SOURCE_LANGUAGE})
 
 
 def coverage(content: Content, langs: list[str] | None = None) -> list[Coverage]:

@@ -1,19 +1,16 @@
-"""Rules engines: pure standard library, so they run in CPython 3.11+ and in Pyodide.
-
-`GAMES` maps a game id to its engine module (see core.py for what a module provides). Nothing here imports
-click, YAML or `tischlein.content`: the browser ships only `tischlein/__init__.py` and this package.
-"""
+"""The engine kernel: what every game's rules engine shares (see base.py). Standard library only, so it runs in
+CPython 3.11+ and in Pyodide; it knows no game (games live in tischlein.games) and imports neither click, YAML
+nor tischlein.content."""
 from __future__ import annotations
 
-from . import mahlzeit
-from . import diced_veggies, suppenkasper
-from . import schwarzwaelder_kirsch
-from . import ta_na_mesa
-from .core import IllegalMove, Move, StartError
+from .base import KERNEL_KEYS, Engine, count_components
+from .errors import IllegalMove, InvalidMove, MoveError, StartError, fail, invalid
+from .expect import MISSING, Check, at
+from .moves import BOOL, INT, STR, Arg, Move, choice, ids, move, one_id
+from .rng import rng_below, rng_seed, rng_shuffle
+from .setup import Ledger, Start, no_unknown_fields
+from .state import GameState, Record
 
-GAMES = {mahlzeit.GAME_ID: mahlzeit}
-GAMES.update({diced_veggies.GAME_ID: diced_veggies, suppenkasper.GAME_ID: suppenkasper})
-GAMES[schwarzwaelder_kirsch.GAME_ID] = schwarzwaelder_kirsch
-GAMES[ta_na_mesa.GAME_ID] = ta_na_mesa
-
-__all__ = ["GAMES", "IllegalMove", "Move", "StartError", "mahlzeit"]
+__all__ = ["KERNEL_KEYS", "count_components", "invalid", "Arg", "BOOL", "Check", "Engine", "GameState", "INT", "IllegalMove", "InvalidMove", "Ledger", "MISSING",
+           "Move", "MoveError", "Record", "STR", "Start", "StartError", "at", "choice", "fail", "ids", "move",
+           "no_unknown_fields", "one_id", "rng_below", "rng_seed", "rng_shuffle"]

@@ -1,23 +1,34 @@
 """JSON in, JSON out: the engine facade the browser calls through Pyodide. Standard library only.
 
-`game` is the compiled game JSON: {"data": engine_data, "messages": {"en": {key: text}, "de": {...}}}.
-Messages are looked up in `lang`, then in English.
+`game` is the compiled game JSON the site ships: {"engine": module name, "data": engine data, "messages":
+{"en": {key: text}, "de": {...}}}. Messages are looked up in `lang`, then in English.
 
-    run(game, example, moves=None, lang="en") -> {"ok", "steps": [{"move", "legal", "text", "state"}],
-                                                   "error": None | {"index", "rule", "key", "params", "message"}}
-    check_move(game, state, move, lang="en")  -> {"legal", "text", "state"} or {"legal": False, "error": {...}}
+    run(game, example, moves=None, lang="en")  the replay result of tischlein.engine.replay.run
+    check_move(game, state, move, lang="en")   {"legal": True, "text", "render", "state", "error": None}
+                                               or {"legal": False, "error": {kind, rule, key, params, message}}
+    legal_moves(game, state)                   [move, ...] (or {"error": ...} for a state it cannot read)
+    check_expect(game, state, expect)          [difference, ...]
+
+None of them raises for anything a caller sends: a malformed move or state is answered with an error of kind
+"invalid" (a rule violation has kind "illegal"), so the page can always say why.
 """
 from __future__ import annotations
 
+import importlib
 from typing import Any
 
-from . import GAMES
-from .core import IllegalMove, Move, StartError, describe_error, describe_events
+from . import replay
+from .errors import MoveError, StartError
+from .messages import describe_error, describe_events
 
 
-def _engine(game: dict):
-    data = game["data"]
-    return GAMES[data["game"]], data
+def engine_of(game: dict) -> Any:
+    """The game's Engine, bound to its data."""
+    module = game.get("engine")
+    if module is None:                      # a payload without the module name: find the game package
+        from ..games import spec
+        module = spec(game["data"]["game"]).engine_module
+    return importlib.import_module(module).ENGINE(game["data"])
 
 
 def _messages(game: dict, lang: str) -> tuple[dict, dict]:
@@ -26,54 +37,50 @@ def _messages(game: dict, lang: str) -> tuple[dict, dict]:
     return messages.get(lang) or english, english
 
 
-def _error(err: IllegalMove, index: int | None, messages: dict, english: dict) -> dict:
-    return {"index": index, "rule": err.rule, "key": err.key, "params": err.params,
-            "message": describe_error(err, messages, english)}
+def _invalid(key: str, message: str) -> dict:
+    return {"kind": "invalid", "index": None, "rule": None, "key": key, "params": {}, "message": message}
 
 
-def run(game: dict, example: dict, moves: list[dict] | None = None, lang: str = "en") -> dict:
-    """Replay `moves` (default: the example's own) from the example's start; stop at the first illegal move."""
-    engine, data = _engine(game)
+def run(game: dict, example: dict, moves: list | None = None, lang: str = "en") -> dict:
+    """Replay `moves` (default: the example's own, with its checks) from the example's start."""
     messages, english = _messages(game, lang)
-    try:
-        state = engine.start(data, example.get("start") or {})
-    except StartError as exc:
-        return {"ok": False, "start": None, "steps": [],
-                "error": {"index": None, "rule": None, "key": "start", "params": {}, "message": str(exc)}}
-    out: dict[str, Any] = {"ok": True, "start": {"text": engine.render(state), "state": engine.to_dict(state)},
-                           "steps": [], "error": None}
-    for index, raw in enumerate(example.get("moves", []) if moves is None else moves):
-        move = Move.from_dict(raw)
-        try:
-            state = engine.apply(state, move)
-        except IllegalMove as err:
-            out["ok"] = False
-            out["error"] = _error(err, index, messages, english)
-            break
-        out["steps"].append({"move": move.to_dict(), "legal": True,
-                             "text": describe_events(engine.events(state), messages, english),
-                             "render": engine.render(state), "state": engine.to_dict(state)})
-    return out
+    if moves is not None and not isinstance(moves, list):
+        return {"id": example.get("id", ""), "ok": False, "start": None, "steps": [], "illegal": [],
+                "expect": {"ok": True, "differences": []}, "error": _invalid("moves", "the moves must be a list")}
+    return replay.run(engine_of(game), example, messages, english, moves)
 
 
-def check_move(game: dict, state: dict, move: dict, lang: str = "en") -> dict:
+def check_move(game: dict, state: Any, move: Any, lang: str = "en") -> dict:
     """Is `move` legal in `state`? If so, the text of what it does and the new state."""
-    engine, data = _engine(game)
+    engine = engine_of(game)
     messages, english = _messages(game, lang)
     try:
-        current = engine.from_dict(data, state)
-    except (StartError, KeyError, TypeError, ValueError) as exc:
-        return {"legal": False, "error": {"index": None, "rule": None, "key": "state", "params": {},
-                                          "message": f"not a valid state: {exc}"}}
+        current = engine.from_dict(state)
+    except StartError as exc:
+        return {"legal": False, "error": _invalid("state", f"not a valid state: {exc}")}
     try:
-        new = engine.apply(current, Move.from_dict(move))
-    except IllegalMove as err:
-        return {"legal": False, "error": _error(err, None, messages, english)}
+        new = engine.apply(current, move)
+    except MoveError as err:
+        return {"legal": False, "error": {"kind": err.kind, "index": None, "rule": err.rule, "key": err.key,
+                                          "params": dict(err.params),
+                                          "message": describe_error(err, messages, english)}}
     return {"legal": True, "text": describe_events(engine.events(new), messages, english),
             "render": engine.render(new), "state": engine.to_dict(new), "error": None}
 
 
-def legal_moves(game: dict, state: dict) -> list[dict]:
+def legal_moves(game: dict, state: Any) -> Any:
     """The legal moves in `state` (for a move picker)."""
-    engine, data = _engine(game)
-    return [m.to_dict() for m in engine.legal_moves(engine.from_dict(data, state))]
+    engine = engine_of(game)
+    try:
+        current = engine.from_dict(state)
+    except StartError as exc:
+        return {"error": _invalid("state", f"not a valid state: {exc}")}
+    return [m.to_dict() for m in engine.legal_moves(current)]
+
+
+def check_expect(game: dict, state: Any, expect: Any) -> list[str]:
+    engine = engine_of(game)
+    try:
+        return list(engine.check_expect(engine.from_dict(state), expect or {}))
+    except StartError as exc:
+        return [f"expect: {exc}"]

@@ -1,8 +1,8 @@
-"""Random legal playouts: every move drawn from `legal_moves`, all randomness seeded, so a seed replays.
+"""Playouts: whole games played by policies, all randomness seeded, so a seed replays; and their statistics.
 
 `playout` plays one game; `summarize` turns many playouts into the figures `tischlein simulate` reports.
-An engine may offer `length(state) -> {name: int}` (e.g. rounds played) to add to the game length; every
-engine gets `moves`, and `turns` when it has an `end_turn` move.
+Game length counts `moves`, `turns` when the game has an `end_turn` move, and whatever the engine's `length`
+adds (rounds played …).
 """
 from __future__ import annotations
 
@@ -25,42 +25,27 @@ class Playout:
     names: tuple[str, ...] = ()                             # in seat order; names[0] moved first
 
 
-DEFAULT_MAX_MOVES = 5000
-
-
-def max_moves_of(engine: Any) -> int:
-    """How long a random game of this engine may take before it counts as one that never ends."""
-    return getattr(engine, "RANDOM_PLAYOUT_MOVES", DEFAULT_MAX_MOVES)
-
-
-def playout(engine: Any, data: dict, players: int, seed: int, max_moves: int | None = None,
+def playout(engine: Any, players: int, seed: int, max_moves: int | None = None,
             options: dict | None = None) -> Playout:
-    """One game of `players` random players. Move kinds are chosen first, then a move of that kind, so that
-    kinds with many variants (where to put a spoon) do not swamp the rest. `options` go to `new_game`.
-    A game longer than `max_moves` (default: the engine's RANDOM_PLAYOUT_MOVES, else 5000) counts as one
-    that never ends."""
-    max_moves = max_moves or max_moves_of(engine)
+    """One game of `players` random players (the engine's random policy). `options` go to `new_game`. A game
+    longer than `max_moves` (default: the engine's PLAYOUT_MOVES) counts as one that never ends."""
+    max_moves = max_moves or engine.PLAYOUT_MOVES
     rng = random.Random(seed)
     names = list(PLAYER_NAMES[:players])
-    state = engine.new_game(data, names, seed, **(options or {}))
+    state = engine.new_game(names, seed, **(options or {}))
     moves = turns = 0
     while not engine.is_over(state):
-        legal = engine.legal_moves(state)
-        if not legal:
-            raise RuntimeError(f"seed {seed}: no legal move after {moves} moves")
-        kind = rng.choice(sorted({m.name for m in legal}))
-        move = rng.choice([m for m in legal if m.name == kind])
+        try:
+            move = engine.random_move(state, rng)
+        except RuntimeError:
+            raise RuntimeError(f"seed {seed}: no legal move after {moves} moves") from None
         state = engine.apply(state, move)
         moves += 1
         turns += move.name == "end_turn"
         if moves >= max_moves:
             raise RuntimeError(f"seed {seed}: the game did not end within {max_moves} moves")
     totals = {breakdown["player"]: breakdown["total"] for breakdown in engine.score(state)}
-    length = {"moves": moves}
-    if turns:
-        length["turns"] = turns
-    if hasattr(engine, "length"):
-        length.update(engine.length(state))
+    length = {"moves": moves, **({"turns": turns} if turns else {}), **engine.length(state)}
     return Playout(seed, players, moves, totals, tuple(engine.winners(state)), length, tuple(names))
 
 

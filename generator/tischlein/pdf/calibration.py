@@ -18,7 +18,7 @@ from reportlab.pdfgen.canvas import Canvas
 from . import fonts, guide, sheet
 from .card import wrap
 from .errors import PdfBuildError
-from .games import print_set as game_print_set
+from .component import print_set as game_print_set
 from .icons import color
 from .options import Options
 from .texts import Texts
@@ -37,7 +37,7 @@ def build_calibration(content, game_id: str, opts: Options, out_path: Path) -> P
     if opts.duplex not in ("long", "short") or opts.print_shop:
         raise PdfBuildError("the calibration sheet is for double-sided printing: use --duplex long or short")
     ps = game_print_set(content, game_id, opts.lang, opts.card)
-    ui = Texts(content.ui, opts.lang)
+    ui = Texts(content.games[game_id].ui, opts.lang)
     try:
         layout = sheet.plan(opts.paper_size, ps.decks[0].size, opts.bleed_mm)
     except ValueError as exc:

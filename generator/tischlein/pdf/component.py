@@ -1,6 +1,6 @@
 """What a game hands to the PDF builder: pieces to cut out, how to draw each face and back, and the checklist.
 
-A game module (pdf/games/<game>.py) turns its content model into a `PrintSet`; the builder does the rest
+A game's faces module (tischlein/games/<game>/faces.py) turns its content model into a `PrintSet`; the builder does the rest
 (imposition, duplex backs, print guide, credits). Cards are the first piece type; tiles and tokens are pieces of
 other sizes on the same sheets; boards (tiled over pages) and dice nets will be further sections of a PrintSet.
 """
@@ -9,6 +9,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import Callable
 
+from .errors import PdfBuildError
 from .units import Size
 
 # draw(canvas, face_box): paint one face with the origin at the card's trim lower-left corner
@@ -121,3 +122,41 @@ class DiceSet:
     sticker_mm: float = 14.0      # stickers for blank dice of size_mm (their edges are rounded)
     nets: bool = True
     stickers: bool = True
+
+
+def credits_of(model, tx, who: dict[str, str] | None = None, fields: dict[str, str] | None = None) -> list[Credit]:
+    """One credit per reconstructed value and erratum of a game model (its `notes`), in the language of `tx`.
+
+    A note is credited to the record it belongs to, by name; a note on a whole section of game.yaml (facts,
+    totals …) to the game, unless `who` names the interface string of that section. A field reads as its
+    `pdf.field.<field>` string (or `fields[field]`); an erratum says what the rulebook says, what we use, why."""
+    who, fields = who or {}, fields or {}
+    out = []
+    for note in model.notes:
+        section = note.record.split(".")[0]
+        name = tx.ui_text(who[section]) if section in who else \
+            tx.ui_text("pdf.credits.game") if note.name == section else note.name
+        key = fields.get(note.field, f"pdf.field.{note.field}")
+        field = tx.ui_text(key) if tx.has_ui(key) else note.field.replace("_", " ")
+        if note.kind == "erratum":
+            base = note.reason_key.rsplit(".", 1)[0]
+            reason = tx.ui_text("pdf.erratum.text", says=tx.game_text(base + ".says"),
+                                uses=tx.game_text(base + ".uses"), why=tx.game_text(base + ".why"))
+        else:
+            reason = tx.game_text(note.reason_key)
+        out.append(Credit(note.kind, name, field, reason))
+    return out
+
+
+def print_set(content, game_id: str, lang: str, card: Size) -> PrintSet:
+    """The PrintSet of a loaded game, from its game package's faces module."""
+    from .. import games
+
+    spec = games.spec(game_id)
+    if spec is None or spec.print_set is None:
+        known = [g for g, s in games.specs().items() if s.print_set is not None]
+        raise PdfBuildError(f"no print-and-play layout for game {game_id!r} yet; known: {', '.join(known)}")
+    if game_id not in content.games:
+        raise PdfBuildError(f"game {game_id!r} is not in the content")
+    game = content.games[game_id]
+    return spec.print_set(game, game.ui, lang, card)

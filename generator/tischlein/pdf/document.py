@@ -27,7 +27,7 @@ from . import accel, extras, fonts, guide, icons, palette, sheet
 from .card import FaceBox
 from .component import Piece, PrintSet
 from .errors import PdfBuildError
-from .games import print_set as game_print_set
+from .component import print_set as game_print_set
 from .options import Options
 from .texts import Texts
 from .units import mm
@@ -43,7 +43,22 @@ FOLD_GREY = 0.55
 def build_pdf(content, game_id: str, opts: Options, out_path: Path) -> Path:
     """Build the PDF of one game in one language/paper; returns the written path."""
     ps = game_print_set(content, game_id, opts.lang, opts.card)
-    return render(ps, opts, Path(out_path), Texts(content.ui, opts.lang))
+    return render(ps, opts, Path(out_path), Texts(content.games[game_id].ui, opts.lang))
+
+
+def default_path(out_dir: Path, game_id: str, opts: Options) -> Path:
+    """output/pdf/<game>/<game>-<lang>-<paper>.pdf (variants add their options to the name)."""
+    return Path(out_dir) / "pdf" / game_id / opts.file_name(game_id)
+
+
+def build_pdfs(content, game_id: str, langs: list[str], papers: list[str], out_dir: Path) -> list[Path]:
+    """Every language × paper PDF of one game with the default options; raises PdfBuildError."""
+    written = []
+    for lang in langs:
+        for paper in papers:
+            opts = Options(lang=lang, paper=paper)
+            written.append(build_pdf(content, game_id, opts, default_path(out_dir, game_id, opts)))
+    return written
 
 
 def render(ps: PrintSet, opts: Options, out_path: Path, ui: Texts) -> Path:

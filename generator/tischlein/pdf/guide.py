@@ -23,7 +23,8 @@ PAGE_MARGIN = mm(18)
 
 @dataclass
 class Flow:
-    """A column of text on a page that knows where it is; `need` starts a new page when space runs out."""
+    """A column of text on a page that knows where it is; `need` starts a new page when space runs out.
+    With no canvas (`c` None) it only measures: how many pages the text would take."""
 
     c: object
     page_w: float
@@ -42,8 +43,11 @@ class Flow:
 
     def need(self, height: float) -> None:
         if self.y - height < PAGE_MARGIN:
-            self.c.showPage()
             self.pages += 1
+            if self.c is None:
+                self.y = self.page_h - PAGE_MARGIN
+                return
+            self.c.showPage()
             self.y = self.page_h - PAGE_MARGIN
             if self.on_new_page:
                 self.on_new_page()
@@ -51,6 +55,9 @@ class Flow:
     def heading(self, text: str, size: float = 14) -> None:
         self.need(size * 2.6)
         self.y -= size * 1.3
+        if self.c is None:
+            self.y -= size * 0.55
+            return
         self.c.setFont(fonts.TITLE, size)
         self.c.setFillColor(color(ACCENT))
         self.c.drawString(self.x, self.y, text)
@@ -61,6 +68,9 @@ class Flow:
         width = self.width - indent
         lines = wrap(text, font, size, width) or [text]
         self.need(len(lines) * size * leading + after)
+        if self.c is None:
+            self.y -= len(lines) * size * leading + after
+            return
         self.c.setFillColor(color(fill))
         if bullet:
             self.c.setFont(fonts.BOLD, size)
@@ -221,7 +231,13 @@ def _checklist(c, f: Flow, ps: PrintSet, ui) -> None:
 
 
 def credits_pages(c, ps: PrintSet, layout: SheetLayout, ui) -> int:
-    """The credits: every reconstructed value and erratum with its reason, grouped by reason. Returns pages."""
+    """The credits: every reconstructed value and erratum with its reason, grouped by reason, in the largest
+    type that fits them on one page (down to 7 pt; longer credits run on). Returns pages."""
+    size = next((s for s in (8.5, 8, 7.5, 7) if _credits(None, ps, layout, ui, s) == 1), 8.5)
+    return _credits(c, ps, layout, ui, size)
+
+
+def _credits(c, ps: PrintSet, layout: SheetLayout, ui, size: float) -> int:
     W, H = layout.page_w, layout.page_h
     f = Flow(c, W, H, y=H - PAGE_MARGIN)
     f.heading(ui("pdf.credits.title"), size=20)
@@ -235,13 +251,13 @@ def credits_pages(c, ps: PrintSet, layout: SheetLayout, ui) -> int:
         f.heading(f"{mark}  {heading[:1].upper()}{heading[1:]}", size=12)
         for reason, items in groups:
             what = "; ".join(f"{who}: {', '.join(fields)}" for who, fields in items)
-            f.para(what, font=fonts.BOLD, size=8.5, after=1, leading=1.25)
-            f.para(reason, size=8.5, after=mm(2.2), fill="#4d3a2c", leading=1.25)
+            f.para(what, font=fonts.BOLD, size=size, after=1, leading=1.25)
+            f.para(reason, size=size, after=mm(2.2) * size / 8.5, fill="#4d3a2c", leading=1.25)
     f.heading(ui("pdf.credits.about"), size=12)
     if ps.fallback:
-        f.para(ui("pdf.credits.fallback"), font=fonts.ITALIC, size=8.5)
-    f.para(ui("pdf.credits.made"), size=8.5)
-    f.para(ui("pdf.credits.fonts"), size=8.5)
+        f.para(ui("pdf.credits.fallback"), font=fonts.ITALIC, size=size)
+    f.para(ui("pdf.credits.made"), size=size)
+    f.para(ui("pdf.credits.fonts"), size=size)
     return f.pages + 1
 
 

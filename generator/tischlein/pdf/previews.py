@@ -39,7 +39,7 @@ from pathlib import Path
 
 from .component import Deck, Piece, PrintSet
 from .errors import PdfBuildError
-from .games import print_set as game_print_set
+from .component import print_set as game_print_set
 from .options import Options
 from .texts import Texts
 from .units import CARD_SIZES, DEFAULT_CARD_SIZE, MM
@@ -56,7 +56,7 @@ def build_previews(content, game_id: str, langs: list[str], out_dir: Path, dpi: 
     for lang in langs:
         ps = game_print_set(content, game_id, lang, CARD_SIZES[DEFAULT_CARD_SIZE])
         target = Path(out_dir) / "previews" / game_id / lang
-        written += write_previews(ps, Texts(content.ui, lang), target, dpi)
+        written += write_previews(ps, Texts(content.games[game_id].ui, lang), target, dpi)
     return written
 
 

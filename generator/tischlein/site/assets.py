@@ -2,13 +2,14 @@
 PDF downloads and card images."""
 from __future__ import annotations
 
+import importlib.util
 import json
 import shutil
 import zipfile
 from pathlib import Path
 
 from ..content.loader import Content, GameContent
-from .pages import Downloads
+from .context import Downloads
 
 ROOT = Path(__file__).resolve().parents[3]
 PYODIDE_FILES = ("pyodide.mjs", "pyodide.asm.mjs", "pyodide.asm.wasm", "python_stdlib.zip", "pyodide-lock.json")
@@ -31,29 +32,53 @@ def copy_pyodide(dest: Path, source: Path | None = None) -> int:
     return total
 
 
-def zip_engine(dest: Path, package: Path | None = None) -> int:
-    """engine.zip: tischlein/__init__.py and tischlein/engine/**.py, byte-identical across builds."""
-    package = package or PACKAGE
-    files = [package / "__init__.py"] + sorted((package / "engine").rglob("*.py"))
+def browser_modules(content: Content) -> list[str]:
+    """The modules the browser imports: the engine kernel and each game's package and engine (standard library
+    only, checked by tests/test_packages.py)."""
+    from .. import games
+    kernel = [f"tischlein.engine.{p.stem}" for p in sorted((PACKAGE / "engine").glob("*.py")) if p.stem != "__init__"]
+    engines = [games.spec(g).engine_module for g in content.games if games.spec(g).engine_class is not None]
+    return ["tischlein.engine"] + kernel + sorted(engines)
+
+
+def zip_engine(dest: Path, modules: list[str]) -> int:
+    """engine.zip: the files of `modules` and of the packages above them, byte-identical across builds."""
+    files: dict[str, Path] = {}
+    for name in modules:
+        parts = name.split(".")
+        for depth in range(1, len(parts) + 1):
+            spec = importlib.util.find_spec(".".join(parts[:depth]))
+            origin = Path(spec.origin)
+            arc = "/".join(parts[:depth]) + ("/__init__.py" if origin.name == "__init__.py" else ".py")
+            files[arc] = origin
     dest.parent.mkdir(parents=True, exist_ok=True)
     tmp = dest.with_suffix(".tmp")
     with zipfile.ZipFile(tmp, "w", zipfile.ZIP_DEFLATED) as zf:
-        for f in files:
-            if "__pycache__" in f.parts or not f.exists():
-                continue
-            arc = "tischlein/" + f.relative_to(package).as_posix()
+        for arc, path in sorted(files.items()):
             info = zipfile.ZipInfo(arc, date_time=(2020, 1, 1, 0, 0, 0))
             info.compress_type = zipfile.ZIP_DEFLATED
             info.external_attr = 0o644 << 16
-            zf.writestr(info, f.read_bytes())
+            zf.writestr(info, path.read_bytes())
     tmp.replace(dest)
     return dest.stat().st_size
+
+
+def copy_calculators(dest: Path, content: Content) -> None:
+    """Each game package's calculator.js as assets/js/calc/<game id>.js."""
+    from .. import games
+    dest.mkdir(parents=True, exist_ok=True)
+    for game_id in content.games:
+        js = games.spec(game_id).calculator_js
+        if js is not None:
+            shutil.copyfile(js, dest / f"{game_id}.js")
 
 
 def game_payload(game: GameContent, languages: list[str]) -> dict:
     """What engine.api.run() takes as `game`: the compiled data plus the messages (and printed names) in every
     language."""
+    from .. import games
     return {
+        "engine": games.spec(game.id).engine_module,
         "data": game.model.engine_data(),
         "messages": {lang: game.engine_messages(lang) for lang in languages},
     }

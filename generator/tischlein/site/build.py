@@ -14,7 +14,7 @@ Besides the per-game pages (pages.py) the build plays random games for each game
 (simulation.py; N = $TISCHLEIN_SIM_GAMES, default 100, seeded; results cached in
 <out>/.cache/simulation/ keyed by engine source + game data + N), reads translation coverage
 (content.status.coverage) for the translator's page, and every PDF in output/pdf/<game>/ for the downloads.
-Engines are picked up from tischlein.engine.GAMES at build time: a game whose engine lands gets its replays,
+Engines are picked up from the game packages (tischlein.games) at build time: a game whose engine lands gets its replays,
 try-it panel and simulation page on the next build, without template changes.
 
 Instant navigation is off (see site/mkdocs.yml). Without it every page is a plain document: the language
@@ -33,17 +33,21 @@ import tempfile
 import time
 from dataclasses import dataclass, field
 from pathlib import Path
-from types import ModuleType
-from typing import Any
 
 import yaml
 
 from ..content.loader import Content, GameContent
 from . import assets, images
-from .pages import ExampleRender, SiteWriter
+from .context import ExampleRender
+from .pages import SiteWriter
 
 ROOT = Path(__file__).resolve().parents[3]
 SITE_SRC = ROOT / "site"
+
+
+# The languages Material's search (lunr.js) can stem; a language without one is searched without stemming.
+SEARCH_LANGUAGES = frozenset("ar da de du en es fi fr hi hu hy it ja kn ko nl no pt ro ru sa sv ta te th tr vi zh"
+                             .split())
 
 
 class SiteBuildError(RuntimeError):
@@ -72,40 +76,18 @@ def base_config(site_src: Path = SITE_SRC) -> dict:
         return yaml.load(f, Loader=_TagTolerantLoader)
 
 
-def site_languages(config: dict) -> list[str]:
-    """The languages to build, default first, from the i18n plugin entry of site/mkdocs.yml."""
-    for plugin in config.get("plugins", []):
-        if isinstance(plugin, dict) and "i18n" in plugin:
-            langs = [lang for lang in plugin["i18n"]["languages"] if lang.get("build", True)]
-            langs.sort(key=lambda lang: not lang.get("default", False))
-            return [lang["locale"] for lang in langs]
-    return ["en"]
-
-
-def load_engine() -> ModuleType | None:
-    try:
-        from ..engine import api  # type: ignore[attr-defined]
-    except ImportError:
-        return None
-    return api
-
-
-def build_site(content: Content, out_dir: Path, site_url: str | None = None, *,
-               engine: ModuleType | Any | None = None, engine_package: Path | None = None,
-               pdf_root: Path | None = None, keep_work: Path | None = None,
+def build_site(content: Content, out_dir: Path, site_url: str | None = None, *, pdf_root: Path | None = None, keep_work: Path | None = None,
                report: BuildReport | None = None) -> Path:
     """Build the site into out_dir/site and return that path.
 
-    `engine` is the rules engine's api module (default: tischlein.engine.api); `engine_package` the package
-    folder zipped for the browser (default: generator/tischlein). `pdf_root` is where output/pdf/ lives
+    `pdf_root` is where output/pdf/ lives
     (default: out_dir). `keep_work` keeps the generated docs folder there for inspection.
     """
     started = time.perf_counter()
     out_dir = Path(out_dir)
     report = report if report is not None else BuildReport(out_dir / "site")
     config = base_config()
-    languages = site_languages(config)
-    engine = engine if engine is not None else load_engine()
+    languages = content.languages
 
     work = Path(tempfile.mkdtemp(prefix="tischlein-site-")) if keep_work is None else Path(keep_work)
     if keep_work is not None and work.exists():
@@ -119,13 +101,13 @@ def build_site(content: Content, out_dir: Path, site_url: str | None = None, *,
         else:
             (work / "overrides").mkdir()
         assets.copy_pyodide(docs / "assets" / "pyodide")
-        assets.zip_engine(docs / "assets" / "engine" / "engine.zip", engine_package)
+        assets.zip_engine(docs / "assets" / "engine" / "engine.zip", assets.browser_modules(content))
+        assets.copy_calculators(docs / "assets" / "js" / "calc", content)
 
         examples: dict[str, list[ExampleRender]] = {}
         for game in content.games.values():
-            payload = assets.game_payload(game, languages)
-            assets.write_game_json(docs / "assets" / "games" / f"{game.id}.json", payload)
-            examples[game.id] = replay_examples(game, payload, languages, engine, report.warnings)
+            assets.write_game_json(docs / "assets" / "games" / f"{game.id}.json", assets.game_payload(game, languages))
+            examples[game.id] = replay_examples(game, languages, report.warnings)
 
         downloads = assets.copy_downloads(content, Path(pdf_root or out_dir), docs, languages)
         report.downloads = {g: [(p, s) for _, _, p, s in d.files] for g, d in downloads.items()}
@@ -136,8 +118,7 @@ def build_site(content: Content, out_dir: Path, site_url: str | None = None, *,
                 per_lang[lang] = per_lang[lang] or per_lang[languages[0]]
 
         writer = SiteWriter(content, languages)
-        writer.engines = engine_games(content) if engine is not None else set()
-        writer.play_times = ((config.get("extra") or {}).get("tischlein") or {}).get("play_time") or {}
+        writer.engines = engine_games(content)
         writer.site_values["simulations"] = simulations(content, writer.engines, report.warnings,
                                                         out_dir / ".cache" / "simulation")
         writer.site_values["coverage"] = _coverage(content, languages)
@@ -167,12 +148,9 @@ def build_site(content: Content, out_dir: Path, site_url: str | None = None, *,
 
 
 def engine_games(content: Content) -> set[str]:
-    """Ids of the games that have a rules engine module right now (engines land one by one)."""
-    try:
-        from ..engine import GAMES  # type: ignore[attr-defined]
-    except ImportError:
-        return set()
-    return {gid for gid in content.games if gid in GAMES}
+    """Ids of the games whose game package has a rules engine."""
+    from .. import games
+    return {gid for gid in content.games if games.spec(gid).engine_class is not None}
 
 
 def simulations(content: Content, engines: set[str], warnings: list[str], cache: Path | None = None) -> dict:
@@ -183,14 +161,15 @@ def simulations(content: Content, engines: set[str], warnings: list[str], cache:
     out = {}
     if n <= 0:
         return out
-    from ..engine import GAMES  # type: ignore[attr-defined]
+    from .. import games
     for gid in sorted(engines):
         game = content.games[gid]
         try:
             data = game.model.engine_data()
             players = simulation.player_range(game.model)
-            stats = (simulation.cached_run(cache, [gid], GAMES[gid], data, players, n) if cache
-                     else simulation.run(GAMES[gid], data, players, n))
+            engine = games.spec(gid).engine_class(data)
+            stats = (simulation.cached_run(cache, [gid], engine, players, n) if cache
+                     else simulation.run(engine, players, n))
         except Exception as exc:      # never fail the site for a simulation
             warnings.append(f"{gid}: simulation failed: {type(exc).__name__}: {exc}")
             continue
@@ -206,86 +185,25 @@ def _coverage(content: Content, languages: list[str]) -> list:
     return coverage(content, [lang for lang in languages if lang != "en"])
 
 
-def replay_examples(game: GameContent, payload: dict, languages: list[str], engine: Any,
-                    warnings: list[str]) -> list[ExampleRender]:
-    """Run each example through the engine in every language (messages are translated by the engine)."""
+def replay_examples(game: GameContent, languages: list[str], warnings: list[str]) -> list[ExampleRender]:
+    """Replay each example in every language (the engine's messages are translated; the moves are the same)."""
+    from .. import games
+    from ..engine import replay
+
+    engine_class = games.spec(game.id).engine_class
+    if engine_class is None:
+        return []
+    engine = engine_class(game.model.engine_data())
+    english = game.engine_messages(languages[0])
     renders = []
     for example in game.examples:
-        ex = {k: v for k, v in example.items() if not k.startswith("_")}
-        render = ExampleRender(ex)
-        if engine is None:
-            render.error = "The rules engine (tischlein.engine.api) is not available in this build."
-            warnings.append(f"{game.id}/{ex['id']}: {render.error}")
-            renders.append(render)
-            continue
-        try:
-            for lang in languages:
-                result = engine.run(payload, ex, None, lang)
-                render.results[lang] = result
-                render.illegal[lang] = _illegal(engine, payload, ex, result, lang)
-            first = render.results[languages[0]]
-            render.differences = _differences(engine, payload, ex, first)
-            render.matches = bool(first.get("ok")) and not render.differences and all(
-                item["error"] and item["error"].get("rule") == item["expected_rule"]
-                for item in render.illegal[languages[0]])
-        except Exception as exc:  # an engine bug must not hide the rest of the site; it is reported
-            render.error = f"{type(exc).__name__}: {exc}"
-            render.results, render.illegal = {}, {}
-            warnings.append(f"{game.id}/{ex['id']}: the engine failed: {render.error}")
-        if render.results and not render.matches:
-            warnings.append(f"{game.id}/{ex['id']}: the replay does not give the expected result")
+        render = ExampleRender({k: v for k, v in example.items() if not k.startswith("_")})
+        render.results = {lang: replay.run(engine, render.example, game.engine_messages(lang), english)
+                          for lang in languages}
+        if not render.results[languages[0]]["ok"]:
+            warnings.append(f"{game.id}/{render.example['id']}: the replay does not give the expected result")
         renders.append(render)
     return renders
-
-
-def _start_state(example: dict, result: dict) -> Any:
-    start = result.get("start")
-    return start["state"] if isinstance(start, dict) and "state" in start else example.get("start")
-
-
-def _final_state(example: dict, result: dict) -> Any:
-    steps = [s for s in result.get("steps", []) if s.get("state") is not None]
-    return steps[-1]["state"] if steps else _start_state(example, result)
-
-
-def _differences(engine: Any, payload: dict, example: dict, result: dict) -> list[str]:
-    """What the final state gets wrong against the example's `expect`, by the engine's own comparison.
-
-    Uses api.check_expect(game, state, expect) when the api offers it, else the game module's
-    check_expect(from_dict(...)); without either, a plain subset comparison."""
-    expect = example.get("expect") or {}
-    state = _final_state(example, result)
-    if hasattr(engine, "check_expect"):
-        return list(engine.check_expect(payload, state, expect))
-    try:
-        from ..engine import GAMES  # type: ignore[attr-defined]
-        module = GAMES[payload["data"]["game"]]
-        return list(module.check_expect(module.from_dict(payload["data"], state), expect))
-    except (ImportError, KeyError, AttributeError):
-        return [] if _holds(expect, state) else ["the final state differs from `expect`"]
-
-
-def _illegal(engine: Any, payload: dict, ex: dict, result: dict, lang: str) -> list[dict]:
-    out = []
-    for i, item in enumerate(ex.get("illegal", [])):
-        move = {k: v for k, v in item.items() if k in ("player", "move", "args")}
-        state = _start_state(ex, result) if item.get("from") == "start" else _final_state(ex, result)
-        checked = engine.check_move(payload, copy.deepcopy(state), move, lang)
-        error = None
-        if isinstance(checked, dict):
-            error = checked.get("error") if "error" in checked or "legal" in checked else checked
-            if checked.get("legal") is True:
-                error = None
-        out.append({"move": move, "note_key": f"examples:{ex['id']}.illegal.{i}.note", "error": error,
-                    "expected_rule": item.get("rule")})
-    return out
-
-
-def _holds(expected: Any, actual: Any) -> bool:
-    """Everything `expected` says is in `actual` (dicts: a subset of keys; everything else: equal)."""
-    if isinstance(expected, dict):
-        return isinstance(actual, dict) and all(k in actual and _holds(v, actual[k]) for k, v in expected.items())
-    return expected == actual
 
 
 def _write_config(work: Path, config: dict, nav: list, content: Content, languages: list[str],
@@ -293,11 +211,14 @@ def _write_config(work: Path, config: dict, nav: list, content: Content, languag
     plugins = copy.deepcopy(config.get("plugins", []))
     for plugin in plugins:
         if isinstance(plugin, dict) and "i18n" in plugin:
-            for lang in plugin["i18n"]["languages"]:
-                locale = lang["locale"]
-                if locale in languages:
-                    lang.setdefault("nav_translations", {})["Examples"] = content.ui.text("ui:site.examples", locale)
-                    lang.setdefault("site_name", config.get("site_name", "tischlein"))
+            plugin["i18n"]["languages"] = [
+                {"locale": lang, "name": content.language_name(lang), "default": lang == languages[0], "build": True,
+                 "site_name": config.get("site_name", "tischlein"),
+                 "nav_translations": {"Examples": content.ui.text("ui:site.examples", lang)},
+                 **({} if _material_knows(lang) else {"theme": {"language": "en"}})}
+                for lang in languages]
+        if isinstance(plugin, dict) and "search" in plugin:
+            plugin["search"]["lang"] = [lang for lang in languages if lang in SEARCH_LANGUAGES] or ["en"]
     generated = {
         "INHERIT": str(SITE_SRC / "mkdocs.yml"),
         "docs_dir": "docs",
@@ -308,6 +229,13 @@ def _write_config(work: Path, config: dict, nav: list, content: Content, languag
     (work / "mkdocs.yml").write_text("# generated by `tischlein site`; edit site/mkdocs.yml instead\n"
                                      + yaml.safe_dump(generated, allow_unicode=True, sort_keys=False),
                                      encoding="utf-8")
+
+
+def _material_knows(lang: str) -> bool:
+    """Whether Material has its own interface strings for `lang`; a language it lacks (a translator's new
+    one) gets Material's English ones, while every page text still comes from our content."""
+    import material
+    return (Path(material.__file__).parent / "templates" / "partials" / "languages" / f"{lang}.html").is_file()
 
 
 def _run_mkdocs(config_file: Path, site_url: str | None) -> None:

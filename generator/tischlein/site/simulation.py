@@ -33,7 +33,7 @@ class Stats:
         return sorted(self.by_players)
 
 
-def run(engine: Any, data: dict, players: list[int], n: int = DEFAULT_GAMES, seed: int = 1) -> Stats:
+def run(engine: Any, players: list[int], n: int = DEFAULT_GAMES, seed: int = 1) -> Stats:
     """N seeded playouts, never cut short by a clock: the page must not depend on how busy the machine is.
     A game longer than the engine's bound (engine/simulate.py) counts as a failure and the page says so."""
     from ..engine.simulate import playout
@@ -43,7 +43,7 @@ def run(engine: Any, data: dict, players: list[int], n: int = DEFAULT_GAMES, see
     for i in range(n):
         count = players[i % len(players)]
         try:
-            result = playout(engine, data, count, seed + i)
+            result = playout(engine, count, seed + i)
         except Exception as exc:        # a broken engine must not break the site: the page says so
             stats.failures.append(f"seed {seed + i}: {type(exc).__name__}: {exc}")
             if len(stats.failures) >= 20:
@@ -67,18 +67,19 @@ def run(engine: Any, data: dict, players: list[int], n: int = DEFAULT_GAMES, see
     return stats
 
 
-def cached_run(cache_dir: Any, key_parts: list, engine: Any, data: dict, players: list[int], n: int) -> Stats:
+def cached_run(cache_dir: Any, key_parts: list, engine: Any, players: list[int], n: int) -> Stats:
     """run() with its result kept in cache_dir, keyed by the engine's source, the game data and N: playouts
     are seeded, so the same inputs give the same statistics and a rebuild need not play them again."""
     import hashlib
     import inspect
     import json
+    import sys
     from pathlib import Path
     try:
-        source = inspect.getsource(engine)
-    except (OSError, TypeError):
+        source = inspect.getsource(sys.modules[type(engine).__module__])
+    except (OSError, TypeError, KeyError):
         source = repr(engine)
-    digest = hashlib.sha256(json.dumps(["v3", source, data, players, n, key_parts], sort_keys=True,
+    digest = hashlib.sha256(json.dumps(["v4", source, engine.data, players, n, key_parts], sort_keys=True,
                                        default=str).encode()).hexdigest()[:20]
     path = Path(cache_dir) / f"{digest}.json"
     if path.is_file():
@@ -88,7 +89,7 @@ def cached_run(cache_dir: Any, key_parts: list, engine: Any, data: dict, players
             return Stats(**raw)
         except (ValueError, TypeError, KeyError):
             pass
-    stats = run(engine, data, players, n)
+    stats = run(engine, players, n)
     try:
         path.parent.mkdir(parents=True, exist_ok=True)
         tmp = path.with_suffix(".tmp")
@@ -100,10 +101,7 @@ def cached_run(cache_dir: Any, key_parts: list, engine: Any, data: dict, players
 
 
 def player_range(model: Any) -> list[int]:
-    raw = (getattr(model, "raw", {}) or {}).get("facts", {}).get("players")
-    if isinstance(raw, dict) and isinstance(raw.get("min"), int) and isinstance(raw.get("max"), int):
-        return list(range(max(1, raw["min"]), raw["max"] + 1))
-    return [2, 3, 4]
+    return list(range(max(1, model.players[0]), model.players[1] + 1))
 
 
 # -- charts ------------------------------------------------------------------------------------------------------

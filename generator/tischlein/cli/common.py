@@ -1,0 +1,54 @@
+"""What every command shares: the --content and --out options, loading content or exiting with its errors, and
+checking a --lang against the languages the content has."""
+from __future__ import annotations
+
+import sys
+from pathlib import Path
+
+import click
+
+from ..content import loader
+
+
+def content_option(f):
+    return click.option("--content", "content_dir", type=click.Path(file_okay=False, path_type=Path),
+                        default=Path("content"), show_default=True, help="The content folder to read.")(f)
+
+
+def out_option(f):
+    return click.option("--out", "out_dir", type=click.Path(file_okay=False, path_type=Path),
+                        default=Path("output"), show_default=True, help="Where generated files go.")(f)
+
+
+def load_or_exit(content_dir: Path, games: list[str] | None = None) -> loader.Content:
+    """Load content; on any error print every problem as path:line: field: message and exit 1."""
+    content = loader.load(content_dir, games or None)
+    for problem in content.problems.warnings:
+        click.echo(str(problem), err=True)
+    if content.problems.errors:
+        for problem in content.problems.errors:
+            click.echo(str(problem), err=True)
+        n = len(content.problems.errors)
+        click.echo(f"{n} error{'s' if n != 1 else ''} in {content_dir}", err=True)
+        sys.exit(1)
+    return content
+
+
+def engine_or_exit(content: loader.Content, game_id: str):
+    """The game's Engine bound to its content's data; a usage error (exit 2) when the game has no engine."""
+    from .. import games
+    spec = games.spec(game_id)
+    if spec is None or spec.engine_class is None:
+        known = [g for g, s in games.specs().items() if s.engine_class is not None]
+        raise click.UsageError(f"no rules engine for game {game_id!r}; known: {', '.join(known)}")
+    return spec.engine_class(content.games[game_id].model.engine_data())
+
+
+def check_languages(content: loader.Content, langs: list[str] | tuple[str, ...]) -> list[str]:
+    """The --lang values, each one a language of the content (a content/ui/<lang>.yaml)."""
+    for lang in langs:
+        if lang not in content.languages:
+            raise click.BadParameter(f"{lang!r} is not a language of {content.root} (languages: "
+                                     f"{', '.join(content.languages)}; add one with content/ui/<code>.yaml)",
+                                     param_hint="'--lang'")
+    return list(langs)

@@ -1,0 +1,88 @@
+"""`tischlein pdf GAME`: one print-and-play PDF; `build_pdfs` for `tischlein build`."""
+from __future__ import annotations
+
+import sys
+from pathlib import Path
+
+import click
+
+from ..pdf.document import build_pdf, default_path
+from ..pdf.errors import PdfBuildError
+from ..pdf.options import Options
+from ..pdf.sheet import CROP_MARK_STYLES, DUPLEX_MODES
+from ..pdf.units import CARD_SIZES, DEFAULT_CARD_SIZE, PAPERS
+from .common import check_languages, content_option, load_or_exit, out_option
+
+
+def _offset(ctx, param, value: str | None) -> tuple[float, float]:
+    if not value:
+        return (0.0, 0.0)
+    try:
+        x, y = (float(v) for v in value.split(","))
+    except ValueError:
+        raise click.BadParameter("expected X,Y in millimetres, e.g. 0.5,-1") from None
+    return (x, y)
+
+
+def _command():
+    @click.command("pdf")
+    @click.argument("game")
+    @click.option("--lang", default="en", show_default=True,
+                  help="Language of the card texts: one of the content's languages (untranslated texts fall "
+                       "back to English).")
+    @click.option("--paper", type=click.Choice(list(PAPERS)), default="a4", show_default=True)
+    @click.option("--card-size", type=click.Choice(list(CARD_SIZES)), default=DEFAULT_CARD_SIZE, show_default=True,
+                  help="poker = 63 × 88 mm, poker-in = 63.5 × 88.9 mm, bridge 57 × 89, mini 44 × 63, "
+                       "euro 59 × 92, tarot 70 × 120.")
+    @click.option("--bleed", "bleed_mm", type=click.FloatRange(0, 6), default=3.0, show_default=True,
+                  help="Art beyond the cut line, in mm (reduced on paper where it does not fit; the guide says so).")
+    @click.option("--duplex", type=click.Choice(list(DUPLEX_MODES)), default="long", show_default=True,
+                  help="long/short: each back page follows its front page, mirrored for a flip on the long or "
+                       "short edge (the PDF asks the printer for that flip); fold: gutter fold, fronts and their "
+                       "backs on one single-sided page either side of a dashed fold line, backs turned so they "
+                       "register when folded; none: fronts only.")
+    @click.option("--back-offset", callback=_offset, default=None, metavar="X,Y",
+                  help="Shift every back by X,Y mm (right and up, as seen on the back) to correct a printer's "
+                       "duplex misalignment; measure it with --calibration. Works with long, short and fold.")
+    @click.option("--crop-marks", type=click.Choice(list(CROP_MARK_STYLES)), default="short", show_default=True,
+                  help="short: 7 mm marks in the margin; full: cut lines from the cards to the paper edge, so "
+                       "they survive the first guillotine cut. Never drawn on a card.")
+    @click.option("--print-shop", is_flag=True,
+                  help="For a print shop such as DriveThruCards: one card per page, the page being the card "
+                       "plus its bleed (use --bleed 3.175 for 1/8 in), TrimBox and BleedBox on every page, pages "
+                       "in the order front, back for each card in turn; no guide, no crop marks.")
+    @click.option("--ink-saver", is_flag=True,
+                  help="Light backgrounds and outlines instead of large coloured fills; same layout.")
+    @click.option("--calibration", is_flag=True,
+                  help="Instead of the cards, write a two-page duplex calibration sheet for this paper and "
+                       "--duplex long|short: cross-hairs on the front, millimetre scales behind them on the back. "
+                       "Print it double-sided, read where each cross shows through and pass the reading as "
+                       "--back-offset X,Y.")
+    @content_option
+    @out_option
+    @click.option("-o", "output", type=click.Path(dir_okay=False, path_type=Path), default=None,
+                  help="Write to this file instead of OUT/pdf/GAME/GAME-LANG-PAPER.pdf.")
+    def pdf(game, lang, paper, card_size, bleed_mm, duplex, back_offset, crop_marks, print_shop, ink_saver,
+            calibration, content_dir, out_dir, output):
+        """Build the print-and-play PDF of GAME (or its duplex calibration sheet)."""
+        content = load_or_exit(content_dir, [game])
+        check_languages(content, [lang])
+        try:
+            opts = Options(lang=lang, paper=paper, card_size=card_size, bleed_mm=bleed_mm, duplex=duplex,
+                           back_offset_mm=back_offset, crop_marks=crop_marks, print_shop=print_shop,
+                           ink_saver=ink_saver)
+            if calibration:
+                from ..pdf.calibration import build_calibration
+                target = output or Path(out_dir) / "pdf" / game / opts.file_name(game, "calibration")
+                path = build_calibration(content, game, opts, target)
+            else:
+                path = build_pdf(content, game, opts, output or default_path(out_dir, game, opts))
+        except PdfBuildError as exc:
+            click.echo(f"error: {exc}", err=True)
+            sys.exit(1)
+        click.echo(f"wrote {path} ({path.stat().st_size / 1024:.0f} KiB)")
+
+    return pdf
+
+
+pdf = _command()

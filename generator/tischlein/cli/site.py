@@ -1,0 +1,40 @@
+"""`tischlein site [--serve] [--port N]`: build the rules site into <out>/site (and serve it on 127.0.0.1)."""
+from __future__ import annotations
+
+import sys
+from pathlib import Path
+
+import click
+
+from ..site.serve import HOST
+from .common import content_option, load_or_exit, out_option
+
+
+@click.command("site")
+@click.option("--serve", is_flag=True, help="Serve the built site on 127.0.0.1 after building.")
+@click.option("--port", type=click.IntRange(1, 65535), default=8000, show_default=True, help="Port for --serve.")
+@click.option("--game", "games", multiple=True, help="Only these games (default: all).")
+@content_option
+@out_option
+def site(serve: bool, port: int, games: tuple[str, ...], content_dir: Path, out_dir: Path) -> None:
+    """Build the rules site (MkDocs-Material, every language) into OUT/site; with --serve, serve it locally."""
+    from ..site.build import BuildReport, SiteBuildError, build_site
+
+    content = load_or_exit(content_dir, list(games) or None)
+    report = BuildReport(out_dir / "site")
+    site_url = f"http://{HOST}:{port}/" if serve else None
+    try:
+        target = build_site(content, out_dir, site_url, report=report)
+    except (SiteBuildError, FileNotFoundError) as exc:
+        click.echo(f"site: {exc}", err=True)
+        sys.exit(1)
+    for warning in report.warnings:
+        click.echo(f"warning: {warning}", err=True)
+    click.echo(f"site: {report.pages} pages, {report.bytes / 1e6:.1f} MB in {target} ({report.seconds:.1f} s)")
+    for game, files in report.downloads.items():
+        for path, size in files:
+            click.echo(f"  download {path} ({size / 1e6:.1f} MB)")
+    if serve:
+        from ..site.serve import serve_forever
+        click.echo(f"serving http://{HOST}:{port}/ (Ctrl-C to stop)")
+        serve_forever(target, port)

@@ -1,0 +1,85 @@
+"""What every game's model shares: the GameModel protocol the site and PDF code rely on, records with
+provenance, and physical components to print."""
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from typing import Any, Protocol
+
+from .errors import Problems
+from .provenance import Note, Provenance, provenance_of, record_mark
+from .yamlfile import line_of
+
+
+@dataclass(frozen=True)
+class Record:
+    """Fields every component record shares: id, name in the game's language, provenance."""
+
+    id: str
+    name: str
+    key: str                   # catalog key prefix, e.g. "dishes.currywurst."
+    mark: str                  # R, * or E for the whole record
+    raw: Any = field(repr=False, compare=False)
+
+    def prov(self, field_: str) -> Provenance:
+        return provenance_of(self.raw, self.key, field_)
+
+
+@dataclass(frozen=True)
+class Card:
+    """One physical card to print: `kind` picks the face layout, `ref` the record it shows."""
+
+    id: str          # unique per physical card: "dish-currywurst-3", "kartoffeln-2"
+    kind: str        # a face layout of the game, e.g. dish | ingredient | drink | action | special | overview
+    ref: str         # record id
+    back: str        # a back id of the game, e.g. light | dark
+    copy: int        # 1-based copy number among identical cards
+    value: int | None = None
+
+
+@dataclass(frozen=True)
+class Piece:
+    """One physical component that is not a card: a tile, a two-sided token, a board or a die."""
+
+    id: str          # unique per physical piece: "spice-token-3", "veggie-die-carrot-2"
+    component: str   # tile | token | board | die
+    kind: str        # a layout of the game, e.g. recipe-tile | spice-token | weight-board
+    ref: str         # record id
+    copy: int        # 1-based copy number among identical pieces
+    faces: tuple[str, ...] = ()   # tokens: front and back; dice: six faces; else empty
+
+
+class GameModel(Protocol):
+    """A game's typed content model (tischlein/games/<game>/model.py builds it from game.yaml)."""
+
+    id: str
+    name: str                          # the printed title
+    players: tuple[int, int]           # fewest and most players
+    notes: list[Note]                  # every reconstructed value and erratum, for the credits and the site
+    raw: Any                           # game.yaml as read (keeps line numbers and provenance)
+
+    def cards(self) -> list[Card]:
+        """Every physical card, in print order."""
+
+    def record(self, kind: str, ref: str) -> Record | None:
+        """The record a card of `kind` shows."""
+
+    def names(self) -> dict[str, str]:
+        """Printed names by record id (engine messages show them instead of ids)."""
+
+    def engine_data(self) -> dict:
+        """The JSON the rules engine reads: the facts that govern play."""
+
+
+def make_record(record_type: type, section: str, item: Any, /, **extra: Any) -> Any:
+    """A Record subclass from one YAML item of `section`, with its catalog key and provenance mark."""
+    return record_type(id=item["id"], name=item["name"], key=f"{section}.{item['id']}.", mark=record_mark(item),
+               raw=item, **extra)
+
+
+def check_unique_ids(data: Any, section: str, path: str, problems: Problems) -> None:
+    """Ids within one section of a game file must be unique: translations and rules refer to them."""
+    seen: set[str] = set()
+    for i, item in enumerate(data[section]):
+        if item["id"] in seen:
+            problems.error(path, line_of(data, (section, i, "id")), f"{section}.{item['id']}", "duplicate id")
+        seen.add(item["id"])

@@ -1,0 +1,149 @@
+"""Moves, and the declarative move table a game writes instead of checking turn, phase and arguments itself.
+
+A game's engine marks each handler with `@move(...)`: the move's name, the rule it belongs to, the phases in
+which it may be made, and the type of each argument. The kernel (base.py) checks all of that once for every
+game before the handler runs, so a handler starts from a well-formed move by the right player.
+"""
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from typing import Any, Callable, Mapping
+
+from .errors import InvalidMove
+from .messages import format_args
+
+
+@dataclass(frozen=True)
+class Move:
+    """One player decision: `Move("Max", "take", {"row": 1})`."""
+
+    player: str
+    name: str
+    args: dict = field(default_factory=dict)
+
+    @classmethod
+    def from_dict(cls, d: Any) -> "Move":
+        """A move from its JSON form {player, move, args}; InvalidMove when it is not of that form."""
+        if isinstance(d, Move):
+            return d
+        if not isinstance(d, Mapping):
+            raise InvalidMove("", "move.not_a_move", {"value": _short(d)})
+        player, name, args = d.get("player", ""), d.get("move", ""), d.get("args")
+        if not isinstance(player, str) or not isinstance(name, str):
+            raise InvalidMove("", "move.not_a_move", {"value": _short(d)})
+        return cls(player, name, {} if args is None else args if isinstance(args, dict) else args)
+
+    def to_dict(self) -> dict:
+        return {"player": self.player, "move": self.name,
+                "args": dict(self.args) if isinstance(self.args, dict) else self.args}
+
+    def __str__(self) -> str:
+        args = format_args(self.args) if isinstance(self.args, dict) else repr(self.args)
+        return f"{self.player}: {self.name}" + (f" {args}" if self.args else "")
+
+
+def _short(value: Any) -> str:
+    text = repr(value)
+    return text if len(text) <= 60 else text[:57] + "..."
+
+
+# --- argument types -----------------------------------------------------------------------------------------
+
+@dataclass(frozen=True)
+class Arg:
+    """The type of one argument.
+
+    kind      int | str | bool | id | ids | ints | list
+    ids       for id/ids: the name of the engine attribute holding the known ids (a set or a mapping)
+    choices   for str: the allowed values
+    optional  the argument may be left out (or null); the handler then sees None
+    empty     for ids/ints/list: an empty list is allowed
+    rule      the rule named when this argument is malformed (default: the move's rule)
+    """
+
+    kind: str
+    ids: str = ""
+    choices: tuple = ()
+    optional: bool = False
+    empty: bool = True
+    rule: str = ""
+
+    def read(self, engine: Any, move: str, name: str, value: Any, rule: str) -> Any:
+        rule = self.rule or rule
+        if value is None:
+            if self.optional:
+                return None
+            raise InvalidMove(rule, "move.missing_arg", {"move": move, "arg": name})
+        if self.kind in ("ids", "ints", "list"):
+            if not isinstance(value, list) or (not value and not self.empty):
+                raise InvalidMove(rule, "move.bad_list", {"move": move, "arg": name})
+            for item in value:
+                self._one(engine, move, name, item, rule, "id" if self.kind == "ids" else
+                          "int" if self.kind == "ints" else "any")
+            return list(value)
+        self._one(engine, move, name, value, rule, self.kind)
+        return value
+
+    def _one(self, engine: Any, move: str, name: str, value: Any, rule: str, kind: str) -> None:
+        if kind == "id":
+            known = getattr(engine, self.ids)
+            if not isinstance(value, str) or value not in known:
+                raise InvalidMove(rule, "card.unknown", {"card": _short(value) if not isinstance(value, str)
+                                                         else value})
+            return
+        expected = {"int": int, "str": str, "bool": bool}.get(kind)
+        if expected is None:
+            return
+        if not isinstance(value, expected) or (expected is int and isinstance(value, bool)) or (
+                self.choices and value not in self.choices):
+            raise InvalidMove(rule, "move.bad_arg", {"move": move, "arg": name, "value": _short(value),
+                                                     "choices": list(self.choices)})
+
+
+INT, STR, BOOL = Arg("int"), Arg("str"), Arg("bool")
+
+
+def ids(attr: str = "card_ids", **options: Any) -> Arg:
+    """A list of ids the engine knows in its attribute `attr`."""
+    return Arg("ids", ids=attr, **options)
+
+
+def one_id(attr: str = "card_ids", **options: Any) -> Arg:
+    """One id the engine knows in its attribute `attr`."""
+    return Arg("id", ids=attr, **options)
+
+
+def choice(*values: str, **options: Any) -> Arg:
+    return Arg("str", choices=tuple(values), **options)
+
+
+# --- the move table ---------------------------------------------------------------------------------------
+
+@dataclass(frozen=True)
+class MoveSpec:
+    """One row of a game's move table."""
+
+    name: str
+    rule: str                              # the rule the move belongs to: named when it is malformed
+    handler: str                           # the engine's method: handler(state, player_index, args)
+    phases: tuple[str, ...] = ()           # the phases in which it may be made; () = any but the end
+    wrong_phase: str = "phase.wrong"       # the message key when it is made in another phase
+    phase_rule: str = ""                   # the rule named then (default: the move's rule)
+    args: dict[str, Arg] = field(default_factory=dict)
+
+    def read_args(self, engine: Any, args: Mapping[str, Any]) -> dict:
+        """The arguments, each checked against its type; arguments the move does not take stay as given."""
+        out = dict(args)
+        for name, arg in self.args.items():
+            out[name] = arg.read(engine, self.name, name, args.get(name), self.rule)
+        return out
+
+
+def move(name: str, *, rule: str, phases: tuple[str, ...] | str = (), wrong_phase: str = "phase.wrong",
+         phase_rule: str = "", **args: Arg) -> Callable:
+    """Mark an engine method as the handler of move `name` (see MoveSpec)."""
+    def mark(handler: Callable) -> Callable:
+        handler.move_spec = MoveSpec(name, rule, handler.__name__, (phases,) if isinstance(phases, str) else
+                                     tuple(phases), wrong_phase, phase_rule, dict(args))
+        return handler
+    return mark

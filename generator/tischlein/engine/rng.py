@@ -1,0 +1,40 @@
+"""The random numbers of a game, kept in its state so that a seed and the moves replay a game exactly.
+
+mulberry32: a 32-bit state and plain integer arithmetic. The state fits in a JSON number (JavaScript included),
+and the sequence is the same on every Python version, unlike `random`, whose algorithms may change.
+"""
+from __future__ import annotations
+
+MASK32 = 0xFFFFFFFF
+
+
+def rng_seed(seed: int) -> int:
+    return int(seed) & MASK32
+
+
+def rng_next(state: int) -> tuple[int, int]:
+    """Advance the state; return (new_state, a 32-bit output)."""
+    state = (state + 0x6D2B79F5) & MASK32
+    t = state
+    t = ((t ^ (t >> 15)) * (t | 1)) & MASK32
+    t ^= (t + (((t ^ (t >> 7)) * (t | 61)) & MASK32)) & MASK32
+    return state, (t ^ (t >> 14)) & MASK32
+
+
+def rng_below(state: int, n: int) -> tuple[int, int]:
+    """A uniform integer in [0, n) without modulo bias; returns (new_state, value)."""
+    if n <= 0:
+        raise ValueError("rng_below needs n >= 1")
+    limit = (MASK32 + 1) - ((MASK32 + 1) % n)
+    while True:
+        state, value = rng_next(state)
+        if value < limit:
+            return state, value % n
+
+
+def rng_shuffle(state: int, items: list) -> int:
+    """Fisher-Yates shuffle of `items` in place; returns the new PRNG state."""
+    for i in range(len(items) - 1, 0, -1):
+        state, j = rng_below(state, i + 1)
+        items[i], items[j] = items[j], items[i]
+    return state

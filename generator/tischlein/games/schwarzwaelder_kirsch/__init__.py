@@ -1,0 +1,4 @@
+"""Schwarzwälder Kirsch: content model, rules engine, print-and-play faces and scoring calculator."""
+from tischlein.games import GameSpec
+
+SPEC = GameSpec("schwarzwaelder-kirsch", __name__)

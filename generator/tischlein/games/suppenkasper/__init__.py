@@ -1,0 +1,4 @@
+"""Suppenkasper: content model, rules engine, print-and-play faces and scoring calculator."""
+from tischlein.games import GameSpec
+
+SPEC = GameSpec("suppenkasper", __name__)

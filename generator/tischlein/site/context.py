@@ -1,0 +1,572 @@
+"""What a page template may call while writing one page in one language: `PageContext`, and the little
+helpers around it (page files and URLs, marks, sizes).
+
+Escaping: see pages.py. Every string from content reaches a page through markdown.text() (plain text, Markdown
+and HTML escaped), markdown.content() (content Markdown, sanitised) or attr() inside an HTML block we build.
+"""
+from __future__ import annotations
+
+import json
+import posixpath
+import re
+from dataclasses import dataclass, field
+from typing import TYPE_CHECKING, Any
+
+from markupsafe import Markup
+
+from ..content.i18n import SOURCE_LANGUAGE
+from ..content.loader import GameContent
+from ..content.provenance import provenance_of
+from . import locale
+from . import markdown as md
+
+if TYPE_CHECKING:
+    from .pages import SiteWriter
+
+MARK_CLASS = {"R": "tl-r", "*": "tl-star", "E": "tl-erratum"}
+MARK_UI = {"R": "ui:site.mark.rulebook", "*": "ui:site.mark.reconstructed", "E": "ui:site.mark.erratum"}
+
+
+def page_file(path: str, lang: str) -> str:
+    """docs-relative file of a page in a language (mkdocs-static-i18n suffix structure)."""
+    return f"{path}.md" if lang == SOURCE_LANGUAGE else f"{path}.{lang}.md"
+
+
+def page_url(path: str) -> str:
+    """The page's URL path (use_directory_urls) relative to the language root, e.g. 'mahlzeit/rules/'."""
+    if path == "index":
+        return ""
+    if path.endswith("/index"):
+        return path[: -len("index")]
+    return path + "/"
+
+
+def humanize(key: str) -> str:
+    return key.replace("_", " ").replace("-", " ").strip().capitalize()
+
+
+@dataclass
+class Downloads:
+    """PDFs found for a game: (lang, paper, site path relative to docs, size in bytes)."""
+
+    files: list[tuple[str, str, str, int]] = field(default_factory=list)
+    variants: dict[str, str] = field(default_factory=dict)     # site path -> variant ("" = standard)
+
+
+@dataclass
+class ExampleRender:
+    """One example replayed by the engine at build time, per language (messages are translated)."""
+
+    example: dict
+    results: dict[str, dict] = field(default_factory=dict)       # lang -> tischlein.engine.replay.run(...)
+
+
+class PageContext:
+    """What a template may call while writing one page in one language."""
+
+    def __init__(self, site: "SiteWriter", game: GameContent | None, path: str, lang: str):
+        self.site, self.game, self.path, self.lang = site, game, path, lang
+        self.fallbacks = 0
+
+    # -- text ----------------------------------------------------------------------------------------------
+    def ui(self, key: str, **params: Any) -> str:
+        full = f"ui:{key}"
+        catalog = self._ui_catalog
+        if full not in catalog.source:
+            raise KeyError(f"missing interface string {key!r} in tischlein/content/ui/en.yaml")
+        text = catalog.text(full, self.lang)
+        for name, value in params.items():
+            text = text.replace("{" + name + "}", str(value))
+        return text
+
+    def ui_or(self, key: str, default: str) -> str:
+        return self.ui(key) if f"ui:{key}" in self._ui_catalog.source else default
+
+    @property
+    def _ui_catalog(self):
+        """The interface strings: tischlein's, with the game's own on a game's pages."""
+        return self.game.ui if self.game is not None else self.site.content.ui
+
+    def has(self, key: str) -> bool:
+        return self.game is not None and key in self.game.catalog.source
+
+    def _resolve(self, key: str):
+        resolved = self.game.catalog.get(key, self.lang)
+        if self.lang != SOURCE_LANGUAGE and resolved.fallback:
+            self.fallbacks += 1
+        return resolved
+
+    def _badge(self, resolved) -> str:
+        if self.lang != SOURCE_LANGUAGE and resolved.fallback:
+            return (f'<span class="tl-fallback" lang="en" title="{md.attr(self.ui("site.fallback"))}">'
+                    f"EN</span> ")
+        return ""
+
+    def plain(self, key: str) -> Markup:
+        """A short content text (title, gloss, term) as escaped plain text, with a fallback badge."""
+        resolved = self._resolve(key)
+        return Markup(self._badge(resolved)) + md.text(resolved.text)
+
+    def raw(self, key: str) -> str:
+        return self._resolve(key).text
+
+    def text(self, key: str) -> Markup:
+        """A content Markdown text, made safe, tokens expanded; a fallback badge when not translated."""
+        resolved = self._resolve(key)
+        return Markup(self._badge(resolved)) + md.content(resolved.text, self.expand)
+
+    def expand(self, kind: str, target: str) -> str:
+        if kind == "rule":
+            title = self.game.catalog.text(f"rules:{target}.title", self.lang)
+            return md.link(title, self.md_link("rules", target))
+        term = self.game.catalog.text(f"glossary:{target}.term", self.lang)
+        definition = self.game.catalog.text(f"glossary:{target}.definition", self.lang)
+        return f'<span class="tl-term">{md.link(term, self.md_link("rules", "term-" + target), definition)}</span>'
+
+    # -- links ---------------------------------------------------------------------------------------------
+    def game_path(self, page: str) -> str:
+        return f"{self.game.id}/{page}" if self.game else page
+
+    def md_link(self, page: str, anchor: str | None = None) -> str:
+        """A link target to another page of this game, as a .md path mkdocs checks and rewrites."""
+        target = page_file(self.game_path(page), SOURCE_LANGUAGE)
+        rel = posixpath.relpath(target, posixpath.dirname(self.path) or ".")
+        return rel + (f"#{anchor}" if anchor else "")
+
+    def rel(self, docs_path: str) -> str:
+        """A docs-relative file (image, PDF) as a Markdown link target from this page's source file."""
+        return posixpath.relpath(docs_path, posixpath.dirname(self.path) or ".")
+
+    def link(self, label: Any, target: str, title: str | None = None) -> Markup:
+        return Markup(md.link(str(label), target, title))
+
+    def rule_link(self, rule_id: str) -> Markup:
+        return self.link(self.raw(f"rules:{rule_id}.title"), self.md_link("rules", rule_id))
+
+    def href(self, docs_path: str) -> str:
+        """A URL to a static file under docs/, relative to this page's final URL (for raw HTML)."""
+        depth = page_url(self.path).count("/") + (0 if self.lang == SOURCE_LANGUAGE else 1)
+        return "../" * depth + docs_path
+
+    def page_href(self, page: str, anchor: str | None = None) -> str:
+        """A URL to another page of this game in this language, relative to this page (for raw HTML)."""
+        here = page_url(self.path)
+        there = page_url(self.game_path(page))
+        rel = posixpath.relpath("/" + there, "/" + here) if here else there
+        if there.endswith("/") and not rel.endswith("/"):
+            rel += "/"
+        if rel == "./":
+            rel = ""
+        return rel + (f"#{anchor}" if anchor else "")
+
+    # -- components ----------------------------------------------------------------------------------------
+    def mark(self, mark: str, note_anchor: str | None = None) -> Markup:
+        title = self.ui(MARK_UI[mark][3:])
+        if mark == "R" or not note_anchor:
+            return Markup(f'<sup class="tl-mark {MARK_CLASS[mark]}" title="{md.attr(title)}">'
+                          f'{md.attr(mark)}</sup>')
+        return Markup(f'<sup class="tl-mark {MARK_CLASS[mark]}">'
+                      f'{md.link(mark, self.md_link("sources", note_anchor), title)}</sup>')
+
+    def field_mark(self, raw: Any, key_prefix: str, field_name: str) -> Markup:
+        prov = provenance_of(raw, key_prefix, field_name)
+        return self.mark(prov.mark, note_anchor(key_prefix.rstrip("."), field_name))
+
+    def facts(self, section: str) -> list[tuple[str, Markup]]:
+        """(label, value with its mark) for each fact of `facts`/`totals` in game.yaml."""
+        raw = self.game.model.raw.get(section) or {}
+        rows = []
+        for k, v in raw.items():
+            if k in ("source", "reconstructed", "errata", "id"):
+                continue
+            if isinstance(v, dict) and {"min", "max"} <= set(v):
+                shown = f"{v['min']}–{v['max']}" if v["min"] != v["max"] else str(v["min"])
+            else:
+                shown = str(v)
+            rows.append((self.ui_or(f"site.fact.{k}", humanize(k)),
+                         md.text(shown) + self.field_mark(raw, f"{section}.", k)))
+        return rows
+
+    def example_title(self, example: dict) -> Markup:
+        return self.plain(f"examples:{example['id']}.title")
+
+    def picture(self, state: Any) -> Markup:
+        return self.site.picture(self.game, self.lang, state)
+
+    def move_text(self, move: Any, args: bool = True, bold: bool = True) -> Markup:
+        """'**Silke**: takes a card · row 3' from a move dict {player, move, args}."""
+        if not isinstance(move, dict):
+            return md.text(move)
+        verb = str(move.get("move", "?"))
+        parts = [md.text(self.ui_or(f"site.move.{verb}", verb))]
+        if args and move.get("args"):
+            parts.append(self.move_args(move))
+        player = move.get("player")
+        strong = Markup("**") if bold else Markup("")
+        head = (strong + md.text(player) + strong + Markup(": ")) if player else Markup("")
+        return head + Markup(" · ").join(parts)
+
+    def move_args(self, move: dict) -> Markup:
+        lookup = self.site.card_lookup(self.game, self.lang)
+        return Markup(" · ").join(
+            md.text(f"{self.ui_or(f'site.arg.{name}', humanize(name))} ") + self._arg(value, lookup)
+            for name, value in (move.get("args") or {}).items())
+
+    def _arg(self, value: Any, lookup) -> Markup:
+        if isinstance(value, list):
+            return Markup(", ").join(self._arg(v, lookup) for v in value)
+        if isinstance(value, str):
+            info = lookup(value)
+            return md.text(info.label if info else value)
+        return md.text(value)
+
+    def rejection(self, error: dict) -> Markup:
+        """An engine error {index, rule, key, params, message}: the rule as a link, then the message."""
+        rule = error.get("rule") or ""
+        out = Markup("")
+        if rule and self.has(f"rules:{rule}.title"):
+            out += Markup(md.link(rule, self.md_link("rules", rule), self.raw(f"rules:{rule}.title")))
+            out += Markup(" (") + self.rule_link(rule) + Markup(")")
+        elif rule:
+            out += Markup("`") + Markup(md.attr(rule).replace("`", "")) + Markup("`")
+        message = error.get("message") or error.get("key") or ""
+        return out + Markup(": ") + md.text(message)
+
+    def tryit(self, example: dict) -> Markup:
+        """The try-it panel: a raw HTML block that tryit.js turns into the editor when the reader asks."""
+        strings = {k: self.ui(f"site.tryit.{k}") for k in (
+            "start", "loading", "ready", "check", "reset", "legal", "illegal", "not_checked", "bad_json",
+            "failed", "help", "result_ok", "result_error", "rule")}
+        data = {
+            "example": {k: v for k, v in example.items() if not k.startswith("_")},
+            "strings": strings,
+        }
+        payload = json.dumps(data, ensure_ascii=False)
+        return Markup(
+            f'<div class="tl-tryit" data-game="{md.attr(self.href(f"assets/games/{self.game.id}.json"))}" '
+            f'data-engine="{md.attr(self.href("assets/engine/engine.zip"))}" '
+            f'data-rules="{md.attr(self.page_href("rules"))}" data-lang="{md.attr(self.lang)}" '
+            f'data-tryit="{md.attr(payload)}" markdown="0">'
+            f'<p class="tl-tryit-intro">{md.attr(self.ui("site.tryit.intro"))}</p>'
+            f'<button type="button" class="md-button md-button--primary tl-tryit-start">'
+            f'{md.attr(strings["start"])}</button>'
+            f'<noscript><p>{md.attr(self.ui("site.tryit.noscript"))}</p></noscript></div>')
+
+    # -- issue 6: landing, setup, related rules, tooltips, quick reference ------------------------------------
+    @property
+    def has_engine(self) -> bool:
+        return self.game is not None and self.game.id in self.site.engines
+
+    def for_game(self, game: GameContent) -> "PageContext":
+        """A context for another game, written from this page (the landing page shows every game)."""
+        other = PageContext(self.site, game, self.path, self.lang)
+        other.fallbacks = 0
+        return other
+
+    def rel_page(self, path: str, anchor: str | None = None) -> str:
+        """A .md link target to any page (docs-relative path without suffix) from this page."""
+        rel = posixpath.relpath(page_file(path, SOURCE_LANGUAGE), posixpath.dirname(self.path) or ".")
+        return rel + (f"#{anchor}" if anchor else "")
+
+    def first_sentence(self, key: str) -> Markup:
+        """The first sentence of a content text (up to the first . ! ? followed by a space), made safe."""
+        resolved = self._resolve(key)
+        text = resolved.text.strip().split("\n\n")[0]
+        text = re.sub(r"^\s*(?:[-*+]|\d+[.)])\s+", "", text)          # a list's first item
+        text = text.split("\n")[0] if re.match(r".*\n\s*(?:[-*+]|\d+[.)])\s", text, re.S) else text
+        m = re.match(r"(.*?\w.*?[.!?])(\s|$)", text, re.S)
+        sentence = " ".join((m.group(1) if m else text).split())
+        if sentence.count("**") % 2:                       # cut inside **bold**: close it
+            sentence += "**"
+        return Markup(self._badge(resolved)) + md.content(sentence, self.expand)
+
+    def lead(self, key: str) -> Markup:
+        """The first paragraph of a content text, and the list after it when the paragraph ends with a colon
+        (\"Add up:\" + the items): the gist of a rule section for the quick reference."""
+        resolved = self._resolve(key)
+        blocks = [b for b in re.split(r"\n\s*\n", resolved.text.strip()) if b.strip()]
+        if not blocks:
+            return Markup("")
+        taken = blocks[:1]
+        if taken[0].rstrip().endswith(":") and len(blocks) > 1:
+            taken.append(blocks[1])
+        return Markup(self._badge(resolved)) + md.content("\n\n".join(taken), self.expand)
+
+    def tagline(self) -> Markup:
+        """What makes the game tick, in one line: a `game:tagline` text if content has one, else the first
+        sentence of the overview rule."""
+        if self.has("game:tagline"):
+            return self.plain("game:tagline")
+        key = f"rules:{self.game.id}.overview.body"
+        if self.has(key):
+            return self.first_sentence(key)
+        return self.plain("game:gloss") if self.has("game:gloss") else Markup("")
+
+    def players(self) -> Markup:
+        raw = self.game.model.raw.get("facts", {})
+        v = raw.get("players")
+        if isinstance(v, dict) and {"min", "max"} <= set(v):
+            shown = f"{v['min']}–{v['max']}" if v["min"] != v["max"] else str(v["min"])
+            return md.text(shown) + self.field_mark(raw, "facts.", "players")
+        return Markup("–")
+
+    def play_time(self) -> Markup:
+        """Playing time (`facts.time` of game.yaml) with its provenance mark."""
+        raw = self.game.model.raw.get("facts", {})
+        v = raw.get("time")
+        if not isinstance(v, dict):
+            return Markup("–")
+        return md.text(self.ui("site.home.minutes", min=v["min"], max=v["max"])) + self.field_mark(raw, "facts.", "time")
+
+    def emblem(self, images: dict[str, Any] | None = None) -> Markup:
+        """The game's picture: a card face from the previews when there is one, else an SVG drawn here."""
+        name = self.game.model.name
+        alt = self.ui("site.home.emblem", name=name)
+        if images:
+            path = next(iter(images.values())).path
+            return Markup(f'<img class="tl-emblem" src="{md.attr(self.href(path))}" alt="{md.attr(alt)}" '
+                          f'loading="lazy">')
+        return Markup(emblem_svg(self.game.id, name, alt))
+
+    def setup_sections(self) -> list:
+        """The setup rule and its subsections (document order)."""
+        root = f"{self.game.id}.setup"
+        return [s for s in self.game.rules if s.id == root or s.id.startswith(root + ".")]
+
+    def player_counts(self) -> list[tuple[int, list[tuple[str, Markup]]]]:
+        """Per player count: (count, [(label, value)]) from a `player_counts` list in game.yaml, if any."""
+        raw = self.game.model.raw.get("player_counts")
+        out = []
+        if isinstance(raw, list):
+            for entry in raw:
+                if not isinstance(entry, dict) or not isinstance(entry.get("players"), int):
+                    continue
+                rows = []
+                for k, v in entry.items():
+                    if k in ("players", "source", "reconstructed", "errata", "id"):
+                        continue
+                    rows.append((self.ui_or(f"site.fact.{k}", humanize(k)), self._cell_value(v)))
+                out.append((entry["players"], rows))
+        return out
+
+    @staticmethod
+    def _cell_value(v: Any) -> Markup:
+        if isinstance(v, bool):
+            return Markup("✓" if v else "–")
+        if isinstance(v, (list, tuple)):
+            return md.text(", ".join(str(x) for x in v))
+        return md.text(v)
+
+    def related(self, rule_id: str) -> dict[str, list]:
+        """Rules this section links to or is linked from, FAQ entries and examples about it."""
+        return self.site.related(self.game, self.lang).get(rule_id, {"rules": [], "faq": [], "examples": []})
+
+    def faq_link(self, faq_id: str) -> Markup:
+        return self.link(self.raw(f"faq:{faq_id}.question"), self.md_link("faq", f"faq-{faq_id}"))
+
+    def example_link(self, example_id: str) -> Markup:
+        return self.link(self.raw(f"examples:{example_id}.title"), self.md_link(f"examples/{example_id}"))
+
+    def abbreviations(self) -> str:
+        """`*[term]: definition` lines for the abbr extension: every glossary term becomes a tooltip wherever
+        it appears on the page. The definition is plain text (an HTML attribute, escaped by Markdown)."""
+        if self.game is None:
+            return ""
+        lines = []
+        seen = set()
+        for term in self.game.glossary:
+            word = " ".join(self.game.catalog.text(f"glossary:{term}.term", self.lang).split())
+            definition = self.game.catalog.text(f"glossary:{term}.definition", self.lang)
+            definition = re.sub(r"\{rule:([^{}\s]+)\}", lambda m: self._title_or(f"rules:{m.group(1)}.title",
+                                                                                m.group(1)), definition)
+            definition = re.sub(r"\{term:([^{}\s]+)\}", lambda m: self._title_or(f"glossary:{m.group(1)}.term",
+                                                                                m.group(1)), definition)
+            definition = _tooltip_text(definition)
+            if not word or any(c in word for c in "[]\\") or len(word) > 60:
+                continue
+            for variant in {word, word[:1].lower() + word[1:], word[:1].upper() + word[1:]}:
+                if variant not in seen:
+                    seen.add(variant)
+                    lines.append(f"*[{variant}]: {definition}")
+        return "\n".join(lines)
+
+    def _title_or(self, key: str, default: str) -> str:
+        return self.game.catalog.text(key, self.lang) if key in self.game.catalog.source else default
+
+    def quickref_sections(self) -> list:
+        """Top-level rule sections for the quick reference (not the overview and component lists)."""
+        skip = {f"{self.game.id}.overview", f"{self.game.id}.components"}
+        return [s for s in self.game.rules if s.depth == 0 and s.id not in skip]
+
+    def children(self, rule_id: str) -> list:
+        return [s for s in self.game.rules if s.id.startswith(rule_id + ".") and
+                s.id.count(".") == rule_id.count(".") + 1]
+
+    def gallery(self, images: dict[str, Any]) -> list[dict]:
+        """The card faces of the gallery: link and alt text (the printed name, else the record's, else the id)."""
+        return [{"href": self.href(image.path), "alt": image.name or self.record_name(ref) or humanize(ref)}
+                for ref, image in images.items()]
+
+    def simulation(self) -> dict | None:
+        """Charts (inline SVG) and summaries of the build-time random playouts of this game."""
+        from . import simulation as sim
+        stats = self.site.site_values.get("simulations", {}).get(self.game.id)
+        if stats is None or not stats.games:
+            return None
+        import statistics as st
+        counts = stats.player_counts
+        n_label = lambda n: self.ui("site.setup.players", n=n)  # noqa: E731
+        length = sim.histogram(stats.lengths, self.ui("site.simulation.length"),
+                               self.ui("site.simulation.moves"), "tl-sim-length")
+        length_summary = self.ui("site.simulation.length_summary", min=min(stats.lengths),
+                                 max=max(stats.lengths), median=f"{st.median(stats.lengths):g}")
+        winning = [(n_label(n), stats.by_players[n]["winning"]) for n in counts]
+        scores = sim.ranges(winning, self.ui("site.simulation.scores"), "tl-sim-scores",
+                            (self.ui("site.simulation.players_axis"), self.ui("site.simulation.median")))
+        score_parts = [self.ui("site.simulation.scores_item", players=n_label(n),
+                               min=min(v), max=max(v), median=f"{st.median(v):g}") for n, v in
+                       ((n, stats.by_players[n]["winning"]) for n in counts) if v]
+        first = [(n_label(n), stats.by_players[n]["first_wins"] / stats.by_players[n]["games"], 1 / n)
+                 for n in counts if stats.by_players[n]["games"]]
+        rates = sim.rates(first, self.ui("site.simulation.first_player"), "tl-sim-first",
+                          self.ui("site.simulation.players_axis"), self.ui("site.simulation.fair"))
+        first_parts = [self.ui("site.simulation.first_item", players=name, rate=f"{rate * 100:.0f}",
+                               fair=f"{fair * 100:.0f}") for name, rate, fair in first]
+        table = []
+        for n in counts:
+            per = stats.by_players[n]
+            table.append({"players": n, "games": per["games"], "length": f"{st.median(per['lengths']):g}",
+                          "winning": f"{st.median(per['winning']):g}" if per["winning"] else "–",
+                          "spread": f"{st.median(per['spread']):g}" if per["spread"] else "–",
+                          "first": f"{per['first_wins'] / per['games'] * 100:.0f} %"})
+        return {"games": stats.games, "asked": stats.asked, "seconds": f"{stats.seconds:.1f}",
+                "stopped": stats.stopped,
+                "length": Markup(length), "length_summary": length_summary,
+                "scores": Markup(scores), "scores_summary": " ".join(score_parts),
+                "first": Markup(rates), "first_summary": " ".join(first_parts),
+                "table": table, "failures": stats.failures}
+
+    def coverage(self) -> list[dict]:
+        """Translation coverage rows (site-wide translator's page): per part and language."""
+        rows = []
+        for cov in self.site.site_values.get("coverage", []):
+            if cov.scope == "ui":
+                part = self.ui("site.translate.ui_part")
+            else:
+                game = self.site.content.games.get(cov.scope)
+                part = game.model.name if game else cov.scope
+            rows.append({"part": part, "scope": cov.scope, "lang": self.language(cov.lang),
+                         "code": cov.lang, "total": cov.total, "current": cov.current, "stale": len(cov.stale),
+                         "missing": len(cov.missing), "percent": f"{cov.percent:.0f}"})
+        return rows
+
+    def notes(self, examples: list["ExampleRender"]) -> list[tuple[str, list[dict]]]:
+        """Every reconstructed value and erratum, grouped by kind, for the sources page."""
+        model = self.game.model
+        by_kind: dict[str, list[dict]] = {"reconstructed": [], "erratum": []}
+        for note in model.notes:
+            section, _, rid = note.record.partition(".")
+            raw = model.raw.get(section)
+            if rid and isinstance(raw, list):
+                raw = next((r for r in raw if r.get("id") == rid), {})
+            value = raw.get(note.field) if isinstance(raw, dict) else None
+            rec = self.site.records(self.game).get(rid) if rid else None
+            name = note.name if rid else self.ui_or(f"site.game.{section}_record", humanize(section))
+            entry = {
+                "anchor": note_anchor(note.record, note.field),
+                "name": name,
+                "gloss": self.plain(f"game:{rec.key}gloss") if rec and self.has(f"game:{rec.key}gloss") else "",
+                "field_label": self.ui_or(f"site.field.{note.field}", humanize(note.field)),
+                "value": self._value(value),
+                "mark": "*" if note.kind == "reconstructed" else "E",
+                "reason": self.text(f"game:{note.reason_key}").replace("\n", " ")
+                if self.has(f"game:{note.reason_key}") else "",
+                "says": "", "uses": "",
+            }
+            if note.kind == "erratum":
+                base = note.reason_key[: -len("why")]
+                entry["says"] = self.text(f"game:{base}says") if self.has(f"game:{base}says") else ""
+                entry["uses"] = self.text(f"game:{base}uses") if self.has(f"game:{base}uses") else ""
+            by_kind["erratum" if note.kind == "erratum" else "reconstructed"].append(entry)
+        for r in examples:
+            ex = r.example
+            k = f"examples:{ex['id']}.erratum"
+            if "erratum" in ex and self.has(f"{k}.why"):
+                by_kind["erratum"].append({
+                    "anchor": f"note-example-{ex['id']}", "name": self.plain(f"examples:{ex['id']}.title"),
+                    "gloss": "", "field_label": self.link(self.ui("site.example.page"),
+                                                          self.md_link(f"examples/{ex['id']}")),
+                    "value": "", "mark": "E", "reason": self.text(f"{k}.why"),
+                    "says": self.text(f"{k}.says"), "uses": self.text(f"{k}.uses")})
+        return [(kind, notes) for kind, notes in by_kind.items() if notes]
+
+    def _value(self, value: Any) -> Markup | str:
+        if value is None or isinstance(value, dict):
+            return ""
+        if isinstance(value, list):
+            return Markup(", ").join(self._value(v) for v in value)
+        if isinstance(value, str):
+            name = self.record_name(value)
+            return md.text(name if name else (value if len(value) < 60 else value[:57] + "…"))
+        return md.text(value)
+
+    def downloads(self, found: "Downloads") -> list[dict]:
+        """PDF rows for the downloads page: this page's language first, then the others."""
+        rows = []
+        for lang, paper, path, size in found.files:
+            variant = found.variants.get(path, "")
+            rows.append({
+                "name": posixpath.basename(path), "path": path,
+                "variant_code": variant,
+                "variant": self.ui_or(f"site.variant.{variant}", humanize(variant)) if variant else
+                self.ui("site.downloads.standard"),
+                "language": self.language(lang), "paper": self.ui_or(f"site.paper.{paper}", paper),
+                "size": _size(size, self.lang), "sort_key": (lang != self.lang, lang, bool(variant), variant, paper)})
+        return sorted(rows, key=lambda r: r["sort_key"])
+
+    def language(self, code: str) -> str:
+        """The name of a language in the reader's language."""
+        return locale.language_name(code, self.lang, self.site.content.language_name(code))
+
+    def record_name(self, ref: str) -> str | None:
+        rec = self.site.records(self.game).get(ref)
+        return rec.name if rec else None
+
+
+EMBLEM_COLOURS = ("#a63d1f", "#3f6212", "#7c2d12", "#1e3a8a", "#86198f", "#0f766e", "#92400e")
+
+
+def emblem_svg(game_id: str, name: str, alt: str) -> str:
+    """A plate with the game's initials, its colour derived from the id: a picture for every game, even one
+    without card previews. Only escaped text goes in."""
+    import hashlib
+    h = int(hashlib.sha256(game_id.encode()).hexdigest(), 16)
+    colour = EMBLEM_COLOURS[h % len(EMBLEM_COLOURS)]
+    words = [w for w in re.split(r"[\s\-:]+", name) if w and w[0].isalpha()]
+    initials = "".join(w[0] for w in words[:2]).upper() or game_id[:2].upper()
+    return (f'<svg class="tl-emblem" viewBox="0 0 120 120" role="img" aria-label="{md.attr(alt)}" '
+            f'xmlns="http://www.w3.org/2000/svg">'
+            f'<circle cx="60" cy="60" r="56" fill="#fff7ec" stroke="{colour}" stroke-width="4"/>'
+            f'<circle cx="60" cy="60" r="42" fill="none" stroke="{colour}" stroke-width="1.5" '
+            f'stroke-dasharray="3 4"/>'
+            f'<path d="M18 34 v22 M12 34 v14 q0 8 6 8 q6 0 6 -8 v-14 M102 34 q-8 8 0 24 v30" fill="none" '
+            f'stroke="{colour}" stroke-width="2.5" stroke-linecap="round" opacity=".55"/>'
+            f'<text x="60" y="72" text-anchor="middle" font-family="Georgia, serif" font-size="34" '
+            f'font-weight="700" fill="{colour}">{md.attr(initials)}</text></svg>')
+
+
+def note_anchor(record: str, field_name: str) -> str:
+    return "note-" + re.sub(r"[^a-z0-9]+", "-", f"{record}-{field_name}".lower()).strip("-")
+
+
+def _tooltip_text(markdown: str) -> str:
+    """Plain text of a short content Markdown for a title attribute: link labels, no emphasis marks. `<` and
+    quotes stay as text: Markdown escapes the attribute value when it writes the abbr element."""
+    s = md._INLINE_LINK.sub(lambda m: m.group(2), markdown)
+    s = re.sub(r"(\*\*|__|`)", "", s)
+    s = re.sub(r"(?<!\w)[*_](\S(?:.*?\S)?)[*_](?!\w)", r"\1", s)
+    return " ".join(s.replace("\\", "").split())
+
+
+def _size(n: int, lang: str) -> str:
+    return f"{locale.decimal(n / 1_000_000, lang)} MB" if n >= 100_000 else f"{locale.decimal(n / 1000, lang, 0)} kB"

@@ -1,0 +1,27 @@
+"""Language names and numbers as the reader's language writes them, from CLDR (Babel), so that no language
+needs a line of Python. A language Babel does not know (a translator's new code) reads as English does."""
+from __future__ import annotations
+
+from functools import lru_cache
+
+from babel import Locale, UnknownLocaleError
+from babel.numbers import format_decimal
+
+
+@lru_cache(maxsize=None)
+def _locale(lang: str) -> Locale:
+    try:
+        return Locale.parse(lang.replace("-", "_"))
+    except (UnknownLocaleError, ValueError):
+        return Locale.parse("en")
+
+
+def language_name(code: str, reader: str, fallback: str | None = None) -> str:
+    """The name of language `code` in the reader's language ("Portugiesisch"), capitalised for a table cell."""
+    name = _locale(reader).languages.get(code.replace("-", "_")) or fallback or code
+    return name[:1].upper() + name[1:]
+
+
+def decimal(value: float, lang: str, digits: int = 1) -> str:
+    """`value` with `digits` decimals as the language writes it ("1,5" in German)."""
+    return format_decimal(value, format="#,##0." + "0" * digits if digits else "#,##0", locale=_locale(lang))
