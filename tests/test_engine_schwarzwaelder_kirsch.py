@@ -284,6 +284,13 @@ def test_a_state_with_an_unknown_face_up_card_is_refused_not_a_crash():
         sk.from_dict(d)
 
 
+def test_the_census_names_a_turn_and_a_start_player_that_are_no_players():
+    d = sk.new_game(["A", "B"], 1).to_dict()
+    d["turn"], d["start"] = 2, -1
+    with pytest.raises(StartError, match="^turn 2 is not a player; start player -1 is not a player$"):
+        sk.from_dict(d)
+
+
 def test_every_listed_move_is_legal_and_illegal_moves_are_not_listed():
     rng = random.Random(5)
     state = sk.new_game(["A", "B", "C"], 5)

@@ -334,13 +334,13 @@ def test_every_rule_id_and_message_key_exists(game):
     assert sk.RULE_IDS <= {r.id for r in game.rules}
     assert set(sk_module.SPECIAL_RULES.values()) <= sk.RULE_IDS
     used = set(re.findall(r'"(suppenkasper(?:\.[a-z-]+)+)"', source))
-    assert set(sk_module.PHASE_RULE.values()) <= used <= sk.RULE_IDS, used - sk.RULE_IDS
+    assert set(sk.PHASE_RULES.values()) <= used <= sk.RULE_IDS, used - sk.RULE_IDS
     keys = set(re.findall(r'\bfail\(\s*[^,]+,\s*"([a-z_.]+)"', source))
     keys |= set(re.findall(r'\.event\(\s*"([a-z_.]+)"', source))
     keys |= set(re.findall(r'wrong_phase="([a-z_.]+)"', source))
     assert {"chip.bad_action", "lead.one_dish", "lead.cannot_lead", "add.entree", "add.side_no_entree",
             "add.meal_mismatch", "add.not_food", "step.eat", "step.game_over"} <= keys    # the scan finds them all
-    keys |= {f"phase.{p}" for p in sk_module.PHASE_RULE}
+    keys |= {f"phase.{p}" for p in sk.PHASE_RULES}
     assert keys <= set(game.messages), keys - set(game.messages)
     german = game.engine_messages("de")
     assert all(german[k] != game.messages[k] for k in keys)

@@ -118,7 +118,7 @@ def test_tokens_are_expanded_into_links(built):
     site, docs, _ = built
     for path in html_pages(site):
         text = path.read_text(encoding="utf-8")
-        assert not re.search(r"\{(rule|term):", text), path
+        assert not re.search(r"\{(rule|term):[a-z0-9]", text), path      # the translator's guide shows {rule:...}
     faq = (site / "mahlzeit" / "faq" / "index.html").read_text(encoding="utf-8")
     assert re.search(r'href="\.\./rules/#mahlzeit\.spoon"', faq)
     assert re.search(r'href="\.\./rules/#term-stack" title="[^"]+"', faq)
@@ -174,7 +174,8 @@ def test_assets_pyodide_engine_and_game_json(built):
     assert "tischlein/__init__.py" in names and "tischlein/engine/api.py" in names
     assert "tischlein/games/mahlzeit/engine.py" in names
     assert all(n.startswith(("tischlein/__init__.py", "tischlein/engine/", "tischlein/games/")) for n in names)
-    assert all(n.rsplit("/", 1)[-1] in ("__init__.py", "engine.py") for n in names if n.startswith("tischlein/games/"))
+    assert all(re.fullmatch(r"__init__\.py|engine(_\w+)?\.py", n.rsplit("/", 1)[-1]) for n in names
+               if n.startswith("tischlein/games/"))
     import json
     game = json.loads((site / "assets" / "games" / "mahlzeit.json").read_text(encoding="utf-8"))
     assert game["data"]["game"] == "mahlzeit" and set(game["messages"]) >= {"en", "de"}

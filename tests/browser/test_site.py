@@ -106,7 +106,7 @@ def test_every_example_of_every_game_is_prerendered(site):
     """Each example of each game has its page in every language, replayed by the engine when it has one."""
     folder, base, _ = site
     content = loader.load(ROOT / "content")
-    from engine_tools import GAMES
+    from engine_tools import ENGINE_GAMES as GAMES
     for game in content.games.values():
         for ex in game.examples:
             for lang in LANGS:
@@ -163,9 +163,9 @@ def test_tryit_reports_bad_json_and_skips_moves_after_a_rejection(tryit):
 
 
 def _engine_games():
-    from engine_tools import GAMES
+    from engine_tools import ENGINE_GAMES
     content = loader.load(ROOT / "content")
-    return [g for g in content.games if g in GAMES and content.games[g].examples]
+    return [g for g in content.games if g in ENGINE_GAMES and content.games[g].examples]
 
 
 def _legal_and_illegal(payload: dict, examples: list[dict]) -> tuple[str, list[dict], list[dict], str]:
@@ -405,7 +405,7 @@ def test_glossary_terms_are_tooltips(site, page):
 def test_simulation_charts_are_accessible_svg(site, page):
     folder, base, _ = site
     pg, watch = page
-    from engine_tools import GAMES
+    from engine_tools import ENGINE_GAMES as GAMES
     for game in GAMES:
         if not (folder / game / "simulation").is_dir():
             continue

@@ -12,6 +12,7 @@ import click
 
 from ..content import loader, status
 from ..content.i18n import SOURCE_LANGUAGE
+from ..files import exit_on_sigterm
 from .common import check_languages, content_option, load_or_exit, out_option
 from .editor import editor_config
 from .pdf import pdf
@@ -26,13 +27,14 @@ CONTEXT = {"help_option_names": ["-h", "--help"]}
 @click.version_option(package_name="tischlein")
 def main() -> None:
     """Turn tabletop-game content into print-and-play PDFs, a rules site and a rules engine."""
+    exit_on_sigterm()
 
 
 @main.command()
 @content_option
 def check(content_dir: Path) -> None:
     """Validate content and translations; print file:line errors; exit 1 on error."""
-    content = load_or_exit(content_dir)
+    content = load_or_exit(content_dir, replays=True)
     stale = status.stale_warnings(content)
     for line in stale:
         click.echo(line, err=True)
@@ -60,7 +62,7 @@ def build(games: tuple[str, ...], langs: tuple[str, ...], papers: tuple[str, ...
     from ..site.build import build_site
 
     started = time.perf_counter()
-    content = load_or_exit(content_dir, list(games))
+    content = load_or_exit(content_dir, list(games), replays=True)
     check_languages(content, langs)
     for game in content.games.values():
         if game_packages.spec(game.id).print_set is None:

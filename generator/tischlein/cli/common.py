@@ -20,9 +20,13 @@ def out_option(f):
                         default=Path("output"), show_default=True, help="Where generated files go.")(f)
 
 
-def load_or_exit(content_dir: Path, games: list[str] | None = None) -> loader.Content:
-    """Load content; on any error print every problem as path:line: field: message and exit 1."""
+def load_or_exit(content_dir: Path, games: list[str] | None = None, replays: bool = False) -> loader.Content:
+    """Load content (and with `replays`, replay every worked example); on any error print every problem as
+    path:line: field: message and exit 1."""
     content = loader.load(content_dir, games or None)
+    if replays and not content.problems.errors:
+        from ..content.replays import check_replays
+        check_replays(content, content.problems)
     for problem in content.problems.warnings:
         click.echo(str(problem), err=True)
     if content.problems.errors:

@@ -20,7 +20,7 @@ def site(serve: bool, port: int, games: tuple[str, ...], content_dir: Path, out_
     """Build the rules site (MkDocs-Material, every language) into OUT/site; with --serve, serve it locally."""
     from ..site.build import BuildReport, SiteBuildError, build_site
 
-    content = load_or_exit(content_dir, list(games) or None)
+    content = load_or_exit(content_dir, list(games) or None, replays=True)
     report = BuildReport(out_dir / "site")
     site_url = f"http://{HOST}:{port}/" if serve else None
     try:

@@ -12,13 +12,17 @@ from .errors import Problems
 from .model import GameModel
 from .i18n import SOURCE_LANGUAGE, Catalog, Translation, tokens
 from .texts import walk_texts
-from .yamlfile import LineDict, read_yaml
+from .yamlfile import LineDict, line_of, read_yaml
 
 # tischlein's own interface strings (PDF labels, site navigation, engine messages of malformed moves), English.
 UI_STRINGS = Path(__file__).resolve().parent / "ui" / "en.yaml"
 
 # A language code as file and folder names and URLs use it: en, de, pt, pt-BR, zh-Hant.
 LANGUAGE_CODE = re.compile(r"[a-z]{2,3}(-[A-Za-z0-9]{2,8})?")
+# A game or example id as file names, URLs and anchors use it. Checked here, not only by a schema: ids become
+# paths, and a path must never leave the output folder.
+ID = re.compile(r"[a-z0-9]+(-[a-z0-9]+)*")
+MAX_PIECES = 5000          # physical pieces of one game: a typo of a count must not make a PDF of a million cards
 
 # The text files of a game folder besides game.yaml: file stem -> (schema, keys flattened by id?)
 TEXT_FILES = {
@@ -33,6 +37,7 @@ class RuleSection:
     id: str
     depth: int
     children: tuple[str, ...]
+    line: int | None = None
 
 
 @dataclass
@@ -86,6 +91,10 @@ def load(root: Path, only: list[str] | None = None) -> Content:
     else:
         for folder in sorted(p for p in games_dir.iterdir() if p.is_dir()):
             if only and folder.name not in only:
+                continue
+            if not ID.fullmatch(folder.name):
+                problems.error(_show(root, folder), None, "", "a game folder's name is its id: lowercase letters, "
+                               "digits and single dashes, such as ta-na-mesa")
                 continue
             game = _load_game(root, folder, ui, problems)
             if game is not None:
@@ -145,7 +154,7 @@ def _load_game(root: Path, folder: Path, ui: Catalog, problems: Problems) -> Gam
         return None
     game_id = data.get("id") if isinstance(data, dict) else None
     if game_id != folder.name:
-        line = data.key_lines.get("id") if isinstance(data, LineDict) else None
+        line = data.key_lines.get("id") if isinstance(data, LineDict) else 1
         problems.error(shown, line, "id", f"expected {folder.name!r} (the folder's name), got {game_id!r}")
         return None
     spec = games.spec(game_id)
@@ -156,6 +165,11 @@ def _load_game(root: Path, folder: Path, ui: Catalog, problems: Problems) -> Gam
     # A broken game.yaml does not stop the other files being checked: one run reports everything.
     model = spec.build_model(data, shown, problems) if schema.validate(data, spec.schema, shown,
                                                                       problems) else None
+    pieces = len(model.cards()) + len(getattr(model, "pieces", list)()) if model is not None else 0
+    if pieces > MAX_PIECES:
+        problems.error(shown, 1, "", f"{pieces:,} pieces to print: more than {MAX_PIECES:,} is surely a typo in a "
+                                        "count")
+        model = None
 
     catalog = Catalog()
     walk_texts(data, lambda k, t, line: catalog.add_source(f"game:{k}", t, shown, line))
@@ -233,10 +247,16 @@ def _load_examples(root: Path, folder: Path, catalog: Catalog, problems: Problem
         if doc["id"] in seen:
             problems.error(shown, doc.key_lines.get("id"), "id", f"duplicate example id, also in {seen[doc['id']]}")
             continue
+        if doc["id"] != path.stem or not ID.fullmatch(doc["id"]):
+            problems.error(shown, doc.key_lines.get("id"), "id", f"an example's id is its file name ({path.stem!r}): "
+                           "lowercase letters, digits and single dashes")
+            continue
         seen[doc["id"]] = shown
         walk_texts(doc, lambda k, t, line, s=shown, i=doc["id"]: catalog.add_source(f"examples:{i}.{k}", t, s, line))
         doc_plain = _plain(doc)
         doc_plain["_file"] = shown
+        doc_plain["_lines"] = {key: doc.key_lines.get(key) for key in ("start", "expect", "rules")} | {
+            key: list(getattr(doc.get(key), "item_lines", [])) for key in ("moves", "illegal")}
         examples.append(doc_plain)
     return examples
 
@@ -254,7 +274,7 @@ def _flatten_rules(sections: list, depth: int) -> list[RuleSection]:
     out: list[RuleSection] = []
     for section in sections:
         children = tuple(c["id"] for c in section.get("sections", []))
-        out.append(RuleSection(section["id"], depth, children))
+        out.append(RuleSection(section["id"], depth, children, section.key_lines.get("id")))
         out += _flatten_rules(section.get("sections", []), depth + 1)
     return out
 
@@ -266,11 +286,18 @@ def _check_rule_refs(root, folder, game_id, texts, rules, examples, model, probl
         path = _show(root, folder / "rules.yaml")
         for section in rules:
             if section.id in known:
-                problems.error(path, None, section.id, "duplicate rule id")
+                problems.error(path, section.line, section.id, "duplicate rule id")
             if not section.id.startswith(f"{game_id}."):
-                problems.error(path, None, section.id, f"rule ids must start with '{game_id}.'")
+                problems.error(path, section.line, section.id, f"rule ids must start with '{game_id}.'")
             known.add(section.id)
     terms = {t["id"] for t in texts.get("glossary", {}).get("terms", [])}
+    for stem, section in (("glossary", "terms"), ("faq", "entries")):
+        seen: set[str] = set()
+        for i, item in enumerate(texts.get(stem, {}).get(section, [])):
+            if item["id"] in seen:
+                problems.error(_show(root, folder / f"{stem}.yaml"), line_of(texts[stem], (section, i, "id")),
+                               f"{section}.{item['id']}", "duplicate id: anchors and translations need it once")
+            seen.add(item["id"])
 
     def check(path: str, line, field_: str, rule: str) -> None:
         if known and rule not in known:
@@ -282,10 +309,11 @@ def _check_rule_refs(root, folder, game_id, texts, rules, examples, model, probl
             for rule in entry["rules"]:
                 check(path, entry.key_lines.get("rules"), f"{entry['id']}.rules", rule)
     for example in examples:
+        lines = example["_lines"]
         for rule in example["rules"]:
-            check(example["_file"], None, f"{example['id']}.rules", rule)
-        for item in example.get("illegal", []):
-            check(example["_file"], None, f"{example['id']}.illegal.rule", item["rule"])
+            check(example["_file"], lines["rules"], f"{example['id']}.rules", rule)
+        for item, line in zip(example.get("illegal", []), lines["illegal"]):
+            check(example["_file"], line, f"{example['id']}.illegal.rule", item["rule"])
     raw = model.raw if model is not None else {}
     for section in ("actions", "specials"):
         for item in raw.get(section, []):
@@ -313,7 +341,7 @@ def _load_translation(root: Path, path: Path, namespace: str, lang: str, catalog
     if not path.exists():
         return
     shown = _show(root, path)
-    doc = read_yaml(path, problems, shown)
+    doc = read_yaml(path, problems, shown, empty=LineDict())
     if doc is None or not schema.validate(doc, "translation.schema.json", shown, problems):
         return
     for key, entry in doc.items():

@@ -2,6 +2,7 @@
 provenance, and physical components to print."""
 from __future__ import annotations
 
+from collections.abc import Iterable
 from dataclasses import dataclass, field
 from typing import Any, Protocol
 
@@ -22,6 +23,11 @@ class Record:
 
     def prov(self, field_: str) -> Provenance:
         return provenance_of(self.raw, self.key, field_)
+
+    def mark_of(self, fields: Iterable[str]) -> str:
+        """The strongest provenance mark among `fields` (those one printed face shows): E beats * beats R."""
+        marks = {self.prov(f).mark for f in fields}
+        return "E" if "E" in marks else "*" if "*" in marks else "R"
 
 
 @dataclass(frozen=True)

@@ -39,6 +39,12 @@ def _validator(schema: str | Path) -> Draft202012Validator:
     return Draft202012Validator(json.loads(file.read_text(encoding="utf-8")), registry=_registry())
 
 
+def short(value: Any, limit: int = 80) -> str:
+    """A value as it is written, cut short: an error message never spells out a whole (or expanded) document."""
+    text = repr(value)
+    return text if len(text) <= limit else text[:limit - 1] + "…"
+
+
 def _describe(error) -> str:
     """Say what was expected and what was found, in words a translator understands."""
     kind = error.validator
@@ -46,7 +52,7 @@ def _describe(error) -> str:
     if kind == "type":
         wanted = error.validator_value
         wanted = " or ".join(_TYPE_WORDS.get(w, w) for w in (wanted if isinstance(wanted, list) else [wanted]))
-        return f"expected {wanted}, got {found!r}"
+        return f"expected {wanted}, got {short(found)}"
     if kind == "required":
         missing = error.message.split("'")[1] if "'" in error.message else error.message
         return f"missing required field '{missing}'"
@@ -55,13 +61,14 @@ def _describe(error) -> str:
         extra = sorted(set(found) - set(allowed)) if isinstance(found, dict) else []
         return f"unknown field {', '.join(map(repr, extra))}; allowed: {', '.join(allowed)}"
     if kind == "pattern":
-        return f"{found!r} does not match the expected form ({error.schema.get('description') or error.validator_value})"
+        return f"{short(found)} does not match the expected form ({error.schema.get('description') or error.validator_value})"
     if kind in ("enum", "const"):
         options = error.validator_value if kind == "enum" else [error.validator_value]
-        return f"expected one of {', '.join(map(repr, options))}, got {found!r}"
-    if kind in ("minimum", "maximum", "minLength", "minItems", "uniqueItems"):
-        return f"{found!r}: {error.message.split(' is ', 1)[-1] if ' is ' in error.message else error.message}"
-    return error.message
+        return f"expected one of {', '.join(map(repr, options))}, got {short(found)}"
+    if kind in ("minimum", "maximum", "minLength", "maxLength", "minItems", "maxItems", "uniqueItems"):
+        rest = error.message.rsplit(" is ", 1)[-1] if " is " in error.message else error.message
+        return f"{short(found)}: {short(rest)}"
+    return short(error.message, 160)
 
 
 def validate(data: Any, schema: str | Path, path: str, problems: Problems) -> bool:

@@ -1,12 +1,25 @@
-"""YAML reading that remembers where every key and list item stands, so errors can name a line."""
+"""YAML reading that remembers where every key and list item stands, so errors can name a line.
+
+Content is untrusted input (a translation pull request, a designer's folder): whatever bytes a file holds give a
+file:line error, never a traceback, a hang or a memory blow-up. Files are capped in size and nesting, and in the
+number of values they hold once every alias (`*name`) is written out — aliases that repeat a reason are fine,
+the "billion laughs" bomb is not; control characters and invalid UTF-8 are named with their line. Parsing uses libyaml when PyYAML has it (the C parser keeps every line mark).
+"""
 from __future__ import annotations
 
+import re
 from pathlib import Path
 from typing import Any
 
 import yaml
 
 from .errors import Problems
+
+MAX_BYTES = 2_000_000          # the largest content file today is about 60 kB
+MAX_DEPTH = 40                 # nesting of mappings and lists
+MAX_NODES = 200_000            # scalars, mappings and lists in one file
+# C0 controls but tab, newline and carriage return; DEL; C1 controls; unpaired surrogates; BOM inside a text
+_CONTROL = re.compile("[\x00-\x08\x0b\x0c\x0e-\x1f\x7f\x80-\x9f\ud800-\udfff\ufeff]")
 
 
 class LineDict(dict):
@@ -23,8 +36,16 @@ class LineList(list):
     item_lines: list
 
 
-class _Loader(yaml.SafeLoader):
+class _Loader(getattr(yaml, "CSafeLoader", yaml.SafeLoader)):      # type: ignore[misc]
     pass
+
+
+class UnsafeYaml(Exception):
+    """A YAML document that is well formed but refused: an alias, or too deep or too large."""
+
+    def __init__(self, message: str, line: int | None):
+        super().__init__(message)
+        self.line = line
 
 
 def _construct_mapping(loader: _Loader, node: yaml.MappingNode) -> LineDict:
@@ -53,21 +74,76 @@ _Loader.add_constructor(yaml.resolver.BaseResolver.DEFAULT_MAPPING_TAG, _constru
 _Loader.add_constructor(yaml.resolver.BaseResolver.DEFAULT_SEQUENCE_TAG, _construct_sequence)
 
 
-def read_yaml(path: Path, problems: Problems, display: str | None = None) -> Any:
-    """Parse one file; on a syntax error record it (with its line) and return None."""
+def read_yaml(path: Path, problems: Problems, display: str | None = None, empty: Any = None) -> Any:
+    """Parse one file; on any problem record it (with its line) and return None. A file with nothing in it but
+    comments is an error, unless `empty` says what it stands for (a translation file not started yet)."""
     shown = display or str(path)
     try:
-        text = path.read_text(encoding="utf-8")
-    except UnicodeDecodeError as exc:
-        problems.error(shown, None, "", f"not UTF-8 text ({exc.reason} at byte {exc.start})")
+        text = decode(path.read_bytes(), path)
+    except UnsafeYaml as exc:
+        problems.error(shown, exc.line, "", str(exc))
         return None
+    except OSError as exc:
+        problems.error(shown, None, "", f"cannot read the file: {exc.strerror}")
+        return None
+    loader = _Loader(text)
     try:
-        return yaml.load(text, Loader=_Loader)  # noqa: S506 - _Loader derives from SafeLoader
+        node = loader.get_single_node()
+        if node is None:
+            if empty is None:
+                problems.error(shown, 1, "", "the file is empty (or holds only comments)")
+            return empty
+        _check_nodes(node)
+        return loader.construct_document(node)
+    except UnsafeYaml as exc:
+        problems.error(shown, exc.line, "", str(exc))
     except yaml.MarkedYAMLError as exc:
         mark = exc.problem_mark or exc.context_mark
-        line = mark.line + 1 if mark else None
-        problems.error(shown, line, "", f"invalid YAML: {exc.problem or exc.context}")
-        return None
+        problems.error(shown, mark.line + 1 if mark else None, "", f"invalid YAML: {exc.problem or exc.context}")
+    except yaml.YAMLError as exc:          # the reader's errors carry no mark
+        problems.error(shown, 1, "", f"invalid YAML: {exc}")
+    finally:
+        loader.dispose()
+    return None
+
+
+def decode(data: bytes, path: Path | str = "") -> str:
+    """The text of a content file, or UnsafeYaml naming the line of what is wrong with it."""
+    if len(data) > MAX_BYTES:
+        raise UnsafeYaml(f"the file is larger than {MAX_BYTES // 1_000_000} MB", 1)
+    try:
+        text = data.decode("utf-8-sig" if data.startswith(b"\xef\xbb\xbf") else "utf-8")
+    except UnicodeDecodeError as exc:
+        line = data[:exc.start].count(b"\n") + 1
+        raise UnsafeYaml(f"not UTF-8 text: the byte 0x{data[exc.start]:02x} cannot start or continue a character "
+                         "(save the file as UTF-8)", line) from None
+    bad = _CONTROL.search(text)
+    if bad:
+        line = text.count("\n", 0, bad.start()) + 1
+        column = bad.start() - (text.rfind("\n", 0, bad.start()) + 1) + 1
+        raise UnsafeYaml(f"column {column}: the control character U+{ord(bad.group()):04X} has no place in a "
+                         "text (delete it; write a line break as a new line)", line)
+    return text
+
+
+def _check_nodes(root: yaml.Node) -> None:
+    """Refuse deep nesting and documents that hold too many values once their aliases are written out, before
+    anything walks the data (an alias is the same node reached twice: counted each time it is reached)."""
+    sizes: dict[int, int] = {}
+
+    def size(node: yaml.Node, depth: int) -> int:
+        if depth > MAX_DEPTH:
+            raise UnsafeYaml(f"the file nests deeper than {MAX_DEPTH} levels", node.start_mark.line + 1)
+        if id(node) not in sizes:
+            children = [n for pair in node.value for n in pair] if isinstance(node, yaml.MappingNode) else \
+                node.value if isinstance(node, yaml.SequenceNode) else []
+            sizes[id(node)] = 1 + sum(size(child, depth + 1) for child in children)
+            if sizes[id(node)] > MAX_NODES:
+                raise UnsafeYaml(f"the file holds more than {MAX_NODES:,} values once its aliases (*name) are "
+                                 "written out", node.start_mark.line + 1)
+        return sizes[id(node)]
+
+    size(root, 1)
 
 
 def line_of(data: Any, path: tuple) -> int | None:

@@ -10,7 +10,8 @@
     check_expect(game, state, expect)          [difference, ...]
 
 None of them raises for anything a caller sends: a malformed move or state is answered with an error of kind
-"invalid" (a rule violation has kind "illegal"), so the page can always say why.
+"invalid" (a rule violation has kind "illegal"), so the page can always say why. A state is read with
+Engine.read_state: it must pass the census and the engine must be able to draw, score and list its moves.
 """
 from __future__ import annotations
 
@@ -44,10 +45,19 @@ def _invalid(key: str, message: str) -> dict:
 def run(game: dict, example: dict, moves: list | None = None, lang: str = "en") -> dict:
     """Replay `moves` (default: the example's own, with its checks) from the example's start."""
     messages, english = _messages(game, lang)
-    if moves is not None and not isinstance(moves, list):
-        return {"id": example.get("id", ""), "ok": False, "start": None, "steps": [], "illegal": [],
-                "expect": {"ok": True, "differences": []}, "error": _invalid("moves", "the moves must be a list")}
-    return replay.run(engine_of(game), example, messages, english, moves)
+    failed = {"id": str(example.get("id", "")) if isinstance(example, dict) else "", "ok": False, "start": None,
+              "steps": [], "illegal": [], "expect": {"ok": True, "differences": []}}
+    if not isinstance(example, dict) or (moves is not None and not isinstance(moves, list)):
+        return {**failed, "error": _invalid("moves", "the example must be a mapping and the moves a list")}
+    try:
+        return replay.run(engine_of(game), example, messages, english, moves)
+    except Exception as exc:           # noqa: BLE001 - the browser must get an answer whatever happens
+        return {**failed, "error": _engine_failed(exc)}
+
+
+def _engine_failed(exc: Exception) -> dict:
+    """What a caller gets if the engine itself fails: an answer, never a traceback (and a bug to fix)."""
+    return _invalid("engine.failed", f"the rules engine failed on this input ({type(exc).__name__}: {exc})")
 
 
 def check_move(game: dict, state: Any, move: Any, lang: str = "en") -> dict:
@@ -55,32 +65,33 @@ def check_move(game: dict, state: Any, move: Any, lang: str = "en") -> dict:
     engine = engine_of(game)
     messages, english = _messages(game, lang)
     try:
-        current = engine.from_dict(state)
+        current = engine.read_state(state)
     except StartError as exc:
         return {"legal": False, "error": _invalid("state", f"not a valid state: {exc}")}
     try:
         new = engine.apply(current, move)
+        return {"legal": True, "text": describe_events(engine.events(new), messages, english),
+                "render": engine.render(new), "state": engine.to_dict(new), "error": None}
     except MoveError as err:
         return {"legal": False, "error": {"kind": err.kind, "index": None, "rule": err.rule, "key": err.key,
                                           "params": dict(err.params),
                                           "message": describe_error(err, messages, english)}}
-    return {"legal": True, "text": describe_events(engine.events(new), messages, english),
-            "render": engine.render(new), "state": engine.to_dict(new), "error": None}
+    except Exception as exc:           # noqa: BLE001 - the browser must get an answer whatever happens
+        return {"legal": False, "error": _engine_failed(exc)}
 
 
 def legal_moves(game: dict, state: Any) -> Any:
     """The legal moves in `state` (for a move picker)."""
     engine = engine_of(game)
     try:
-        current = engine.from_dict(state)
+        return [m.to_dict() for m in engine.legal_moves(engine.read_state(state))]
     except StartError as exc:
         return {"error": _invalid("state", f"not a valid state: {exc}")}
-    return [m.to_dict() for m in engine.legal_moves(current)]
 
 
 def check_expect(game: dict, state: Any, expect: Any) -> list[str]:
     engine = engine_of(game)
     try:
-        return list(engine.check_expect(engine.from_dict(state), expect or {}))
+        return list(engine.check_expect(engine.read_state(state), expect or {}))
     except StartError as exc:
         return [f"expect: {exc}"]

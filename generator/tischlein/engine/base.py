@@ -125,6 +125,10 @@ class Engine:
                            {"move": move.name, "phase": state.phase,
                             "player": state.players[actor].name if actor is not None else ""})
 
+    def blocked(self, state: GameState, move: Move) -> None:
+        """Refuse every move but those a pending decision allows (a Dirty Pots swap …), before whose turn it is
+        is even asked. By default nothing is pending."""
+
     def check_phase(self, state: GameState, move: Move, spec: MoveSpec) -> None:
         if spec.phases and state.phase not in spec.phases:
             raise self.wrong_phase(state, move, spec)
@@ -158,6 +162,7 @@ class Engine:
                               {"player": move.player, "players": state.names})
         if not isinstance(move.args, dict):
             raise InvalidMove(self.TURN_RULE, "move.bad_args", {"move": move.name})
+        self.blocked(state, move)
         if not self.TURN_BEFORE_PHASE:
             self.check_phase(state, move, spec)
         actor = self.actor(state)
@@ -221,10 +226,30 @@ class Engine:
 
     def from_dict(self, d: Any) -> GameState:
         """A state from its JSON form, checked field by field and by the census (StartError when not valid)."""
-        state = self.State.from_dict(d)
+        return self.sound(self.State.from_dict(d), "")
+
+    def sound(self, state: GameState, where: str = "start") -> GameState:
+        """`state` when the census finds nothing wrong with it, else StartError naming every problem."""
         problems = self.census(state)
         if problems:
-            raise StartError("; ".join(problems))
+            raise StartError((f"{where}: " if where else "") + "; ".join(problems))
+        return state
+
+    def standings(self, state: GameState, detail: Any = None) -> str:
+        """The final ranking as render shows it: "Game over. 1. Ada 21 2. Ben 18" (`detail(r)` adds to each)."""
+        return "Game over. " + " ".join(f"{r['rank']}. {r['player']} {r['total']}{detail(r) if detail else ''}"
+                                        for r in self.ranking(state))
+
+    def read_state(self, d: Any) -> GameState:
+        """A state from outside (a browser, a saved game): from_dict, and the engine must be able to draw it, score
+        it and list its moves — a state that breaks any of them is refused as not valid (StartError)."""
+        state = self.from_dict(d)
+        try:
+            self.render(state)
+            self.score(state)
+            self.legal_moves(state)
+        except (LookupError, TypeError, ValueError, AttributeError, ArithmeticError) as exc:
+            raise StartError(f"the state does not hold together ({type(exc).__name__}: {exc})") from None
         return state
 
     def random_move(self, state: GameState, rng: random.Random) -> Move:
@@ -246,7 +271,9 @@ class Engine:
             if key != "players":
                 fields[key].compare(key, want, (state,), diffs)
         players = expect.get("players") or {}
-        if players:
+        if not isinstance(players, Mapping):
+            diffs.append("players: expected a mapping of player names")
+        elif players:
             self._check_players(state, players, diffs)
         return diffs
 

@@ -18,11 +18,11 @@ class MoveError(Exception):
     kind = "illegal"
 
     def __init__(self, rule: str, key: str, params: Mapping[str, Any] | None = None, move: Any = None):
-        self.rule = rule
-        self.key = key
-        self.params = dict(params or {})
-        self.move = move
-        super().__init__(f"{rule}: {key} {self.params}")
+        super().__init__(rule, key)
+        self.rule, self.key, self.params, self.move = rule, key, dict(params or {}), move
+
+    def __str__(self) -> str:       # formatted only when shown: engines refuse moves by the thousand
+        return f"{self.rule}: {self.key} {self.params}"
 
     def to_dict(self) -> dict:
         return {"kind": self.kind, "rule": self.rule, "key": self.key, "params": dict(self.params),

@@ -31,6 +31,14 @@ class Check:
     what: str = ""
 
     def compare(self, path: str, want: Any, args: tuple, diffs: list[str]) -> None:
+        """Add to `diffs` how the state differs from `want`; a `want` of the wrong shape is a difference too."""
+        try:
+            self._compare(path, want, args, diffs)
+        except (LookupError, TypeError, ValueError, AttributeError):
+            text = repr(want)
+            diffs.append(f"{path}: cannot be compared with {text if len(text) <= 60 else text[:59] + '…'}")
+
+    def _compare(self, path: str, want: Any, args: tuple, diffs: list[str]) -> None:
         if self.norm is not None:
             want = self.norm(want)
         if self.how == "keyed":

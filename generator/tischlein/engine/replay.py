@@ -31,13 +31,22 @@ def run(engine: Any, example: Mapping[str, Any], messages: Mapping[str, str] | N
                               "expect": {"ok": True, "differences": []}, "illegal": []}
     try:
         start = engine.start(example.get("start") or {})
-    except StartError as exc:
-        result.update(ok=False, error={"kind": "start", "index": None, "rule": None, "key": "start", "params": {},
-                                       "message": f"start: {exc}"})
+    except (StartError, LookupError, TypeError, ValueError, AttributeError) as exc:
+        # an engine names the field of what it cannot read; a start of a shape it never expected is caught here
+        text = str(exc) if isinstance(exc, StartError) else f"cannot be read ({type(exc).__name__}: {exc})"
+        result.update(ok=False, error={"kind": "invalid", "index": None, "rule": None, "key": "start", "params": {},
+                                       "message": f"start: {text}"})
         return result
     result["start"] = {"text": engine.render(start), "state": engine.to_dict(start)}
     state = start
-    for index, raw in enumerate(example.get("moves", []) if moves is None else moves):
+    checked = moves is None                 # the example's own moves: then its checks too
+    moves = (example.get("moves") or []) if checked else moves
+    illegal = example.get("illegal") or []
+    if not isinstance(moves, list) or not isinstance(illegal, list):
+        result.update(ok=False, error={"kind": "invalid", "index": None, "rule": None, "key": "moves", "params": {},
+                                       "message": "the moves and the illegal moves must be lists"})
+        return result
+    for index, raw in enumerate(moves):
         step: dict[str, Any] = {"index": index, "note": raw.get("note") if isinstance(raw, dict) else None}
         try:
             move = Move.from_dict(raw)
@@ -53,14 +62,14 @@ def run(engine: Any, example: Mapping[str, Any], messages: Mapping[str, str] | N
         step.update(legal=True, text=describe_events(engine.events(state), messages, fallback),
                     render=engine.render(state), state=engine.to_dict(state))
         result["steps"].append(step)
-    if moves is None:
+    if checked:
         try:
             differences = engine.check_expect(state, example.get("expect") or {})
         except StartError as exc:
             differences = [f"expect: {exc}"]
         result["expect"] = {"ok": not differences, "differences": differences}
         result["ok"] = not differences
-        for index, item in enumerate(example.get("illegal", []) or []):
+        for index, item in enumerate(illegal):
             outcome = _check_illegal(engine, start, state, index, item, messages, fallback)
             result["illegal"].append(outcome)
             result["ok"] = result["ok"] and outcome["ok"]
@@ -69,12 +78,17 @@ def run(engine: Any, example: Mapping[str, Any], messages: Mapping[str, str] | N
 
 def _check_illegal(engine: Any, start: Any, end: Any, index: int, item: Mapping[str, Any],
                    messages: Mapping[str, str], fallback: Mapping[str, str] | None) -> dict:
-    origin = item.get("from", "end")
+    origin = item.get("from", "end") if isinstance(item, Mapping) else "end"
     state = start if origin == "start" else end
-    move = Move.from_dict(item)
+    out: dict[str, Any] = {"index": index, "from": origin, "move": None, "rule": None, "note": None, "ok": False,
+                           "got": None, "problem": None}
+    try:
+        move = Move.from_dict(item)
+    except MoveError as err:
+        out.update(move={"value": repr(item)[:80]}, problem=f"not a move: {describe_error(err, messages, fallback)}")
+        return out
     before = engine.to_dict(state)
-    out: dict[str, Any] = {"index": index, "from": origin, "move": move.to_dict(), "rule": item.get("rule"),
-                           "note": item.get("note"), "ok": False, "got": None, "problem": None}
+    out.update(move=move.to_dict(), rule=item.get("rule"), note=item.get("note"))
     err = engine.refusal(state, move)
     if err is None:
         out["problem"] = "the move was accepted, expected a rejection"
@@ -120,7 +134,8 @@ def render(result: Mapping[str, Any], example: Mapping[str, Any], notes: bool = 
     lines += ["", "Expect: " + ("OK" if expect["ok"] else "DIFFERS")]
     lines += [f"   - {d}" for d in expect["differences"]]
     for item in result["illegal"]:
-        lines.append(f"Illegal {item['index'] + 1} (from {item['from']}): {Move.from_dict(item['move'])}")
+        shown = Move.from_dict(item["move"]) if "player" in item["move"] else item["move"]["value"]
+        lines.append(f"Illegal {item['index'] + 1} (from {item['from']}): {shown}")
         if notes and item.get("note"):
             lines.append(f"   Note: {item['note']}")
         got = item["got"]

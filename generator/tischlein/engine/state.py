@@ -57,20 +57,20 @@ class _Code:
     def expr(self, tp: Any, var: str) -> str:
         inner = _optional(tp)
         if inner is not None:
-            return f"(None if {var} is None else {self.expr(inner, var)})"
+            return var if inner in ATOMS else f"(None if {var} is None else {self.expr(inner, var)})"
         if tp in ATOMS:
             return var
         if _is_record(tp):
             return f"{var}.{'to_dict' if self.plain else 'copy'}()"
         origin, args = typing.get_origin(tp), typing.get_args(tp)
         if origin in (list, tuple) and len(args) == 1 or (origin is tuple and len(args) == 2 and args[1] is ...):
-            if args[0] in ATOMS:
+            if args[0] in ATOMS or _optional(args[0]) in ATOMS:
                 return f"list({var})"
             self.depth += 1
             x = f"x{self.depth}"
             return f"[{self.expr(args[0], x)} for {x} in {var}]"
         if origin is dict and len(args) == 2:
-            if args[1] in ATOMS:
+            if args[1] in ATOMS or _optional(args[1]) in ATOMS:
                 return f"dict({var})"
             self.depth += 1
             x = f"x{self.depth}"

@@ -6,8 +6,9 @@ holds
     __init__.py        SPEC = GameSpec("<game id>", __name__)   standard library only: the browser imports it
     model.py           build(data, path, problems) -> the typed content model (see tischlein.content.model)
     game.schema.json   the JSON Schema of content/games/<game id>/game.yaml
-    engine.py          ENGINE = <tischlein.engine.Engine subclass>   optional; the kernel and the standard
-                       library only, because it runs in Pyodide too
+    engine.py          ENGINE = <tischlein.engine.Engine subclass>   optional; it and the modules engine_*.py
+                       beside it (a large engine's parts) import only the kernel and the standard library,
+                       because they run in Pyodide too
     faces.py           print_set(game, ui, lang, card_size) -> PrintSet   optional: the print-and-play faces
     calculator.py      the scoring calculator's description; calculator.js scores it in the browser (optional)
 
@@ -69,6 +70,12 @@ class GameSpec:
     @property
     def engine_module(self) -> str:
         return f"{self.package}.engine"
+
+    @property
+    def engine_modules(self) -> list[str]:
+        """The modules of the engine part: engine.py and its parts engine_*.py (what the browser gets)."""
+        parts = sorted(p.stem for p in self.folder.glob("engine_*.py"))
+        return [self.engine_module] + [f"{self.package}.{p}" for p in parts]
 
     @property
     def print_set(self) -> Any | None:

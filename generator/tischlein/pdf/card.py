@@ -7,10 +7,12 @@ card. Minimum sizes are chosen for legibility at real size: titles 9 pt, body te
 from __future__ import annotations
 
 from dataclasses import dataclass
+from typing import NamedTuple
 
 from . import fonts
 from .errors import PdfBuildError
 from .icons import color, place_centred
+from .palette import area, outline
 from .units import mm
 
 MIN_TITLE = 9.0
@@ -115,8 +117,37 @@ def text_box(c, box: FaceBox, text: str, x: float, y: float, w: float, h: float,
 
 def background(c, box: FaceBox, fill: str) -> None:
     """Fill the trim and its bleed: the edge colour that cutting may reveal."""
+    paint_bleed(c, box.w, box.h, box.bleed, fill)
+
+
+def paint_bleed(c, w: float, h: float, bleed: float, fill: str) -> None:
+    """Fill a w × h piece and `bleed` beyond each edge; for boards and dice faces, which are drawn without a
+    FaceBox (cards, tiles and tokens use `background`)."""
     c.setFillColor(color(fill))
-    c.rect(-box.bleed, -box.bleed, box.w + 2 * box.bleed, box.h + 2 * box.bleed, stroke=0, fill=1)
+    c.rect(-bleed, -bleed, w + 2 * bleed, h + 2 * bleed, stroke=0, fill=1)
+
+
+def title_block(c, box: FaceBox, name: str, gloss: str | None, cx: float, top: float, width: float, ink: str,
+                size: float, gloss_size: float = 8.0, *, leading: float = 1.06, ascent: float = 0.86,
+                gloss_width: float | None = None, gloss_gap: float = 0.3, what: str = "title") -> float:
+    """A name in the display face, up to two lines centred on `cx` below `top`, and its gloss under it in italics
+    on one line (`gloss_width` wide, default `width`). `ascent` places each baseline below the line's top, in
+    ems. Returns the y below the block; each game adds its own gap."""
+    t = fit(box, name, fonts.TITLE, size, MIN_TITLE, width, max_lines=2, leading=leading, what=what)
+    c.setFillColor(color(ink))
+    c.setFont(fonts.TITLE, t.size)
+    y = top
+    for line in t.lines:
+        y -= t.size * ascent
+        c.drawCentredString(cx, y, line)
+        y -= t.leading - t.size * ascent
+    if gloss:
+        g = fit(box, gloss, fonts.ITALIC, gloss_size, MIN_BODY, gloss_width or width, max_lines=1, what="gloss")
+        y -= g.size * 1.05
+        c.setFont(fonts.ITALIC, g.size)
+        c.drawCentredString(cx, y, gloss)
+        y -= g.size * gloss_gap
+    return y
 
 
 def panel(c, x: float, y: float, w: float, h: float, fill: str, radius: float = mm(2.5),
@@ -126,6 +157,22 @@ def panel(c, x: float, y: float, w: float, h: float, fill: str, radius: float = 
         c.setStrokeColor(color(stroke))
         c.setLineWidth(width)
     c.roundRect(x, y, w, h, radius, stroke=1 if stroke else 0, fill=1)
+
+
+def divider(c, x: float, w: float, y: float, inset: float, colour: str, width: float = 0.8) -> None:
+    """A thin rule across a panel (x, w) at `y`, `inset` in from both sides: between an icon and its text, the
+    steps of an aid and what follows them."""
+    c.setStrokeColor(color(colour))
+    c.setLineWidth(width)
+    c.line(x + inset, y, x + w - inset, y)
+
+
+def icon_over_text(c, icon: str, x: float, y: float, w: float, text_h: float, icon_h: float, size: float,
+                   rule: str, inset: float) -> None:
+    """A body panel (from `y`, `w` wide) split for a rule card: the icon, `size` wide, centred in the `icon_h`
+    above the lower `text_h` that the text keeps, a divider in `rule` between them."""
+    place_centred(c, icon, x + w / 2, y + text_h + icon_h / 2, size)
+    divider(c, x, w, y + text_h, inset, rule)
 
 
 def badge(c, cx: float, cy: float, r: float, value: str, fill: str, ink: str, ring: str,
@@ -150,15 +197,27 @@ def badge(c, cx: float, cy: float, r: float, value: str, fill: str, ink: str, ri
         c.drawCentredString(cx, cy - r * 0.62, label)
 
 
+class Ring(NamedTuple):
+    """A line drawn round inside a disc, `inset` points in from its edge."""
+
+    colour: str
+    width: float
+    inset: float
+
+
 def icon_disc(c, icon: str, cx: float, cy: float, r: float, fill: str | None, ring: str | None = None,
-              scale: float = 1.5, ring_width: float = 1.0) -> None:
-    """An icon on a round plate (the icon's 100-unit box fills `scale` × r)."""
+              scale: float = 1.5, ring_width: float = 1.0, inner: Ring | None = None) -> None:
+    """An icon on a round plate (the icon's 100-unit box fills `scale` × r), optionally with an `inner` ring."""
     if fill:
         c.setFillColor(color(fill))
         if ring:
             c.setStrokeColor(color(ring))
             c.setLineWidth(ring_width)
         c.circle(cx, cy, r, stroke=1 if ring else 0, fill=1)
+        if inner:
+            c.setStrokeColor(color(inner.colour))
+            c.setLineWidth(inner.width)
+            c.circle(cx, cy, r - inner.inset, stroke=1, fill=0)
     place_centred(c, icon, cx, cy, r * scale)
 
 
@@ -170,6 +229,50 @@ def corner_mark(c, box: FaceBox, mark: str, fill: str) -> None:
     c.setFont(fonts.BOLD, 7)
     c.setFillColor(color(fill))
     c.drawRightString(box.w - SAFE - mm(1.2), SAFE + mm(0.25), mark)
+
+
+class Frame:
+    """One front drawn from a 63 × 88 mm design at the chosen card size: a rim of `rim` (the bleed too, so butted
+    neighbours meet in one colour) round a rounded panel of `fill`, outlined in ink-saver mode.
+
+    `k` scales the design to the card, `s(mm)` one of its lengths; `ink` is the colour that reads on the panel, for
+    the title and the provenance mark. Games subclass it for their title sizes and body panels.
+    """
+
+    def __init__(self, c, box: FaceBox, fill: str, rim: str, ink: str, outline_width: float):
+        self.c, self.box, self.fill, self.ink = c, box, fill, ink
+        self.k = min(box.w / mm(63), box.h / mm(88))
+        edge = mm(3) if self.k >= 0.9 else mm(2.2)     # small cards keep more room for their words
+        self.x0, self.y0, self.x1, self.y1 = edge, edge, box.w - edge, box.h - edge
+        self.pad = mm(2.2) * self.k
+        background(c, box, area(rim))
+        panel(c, self.x0, self.y0, self.x1 - self.x0, self.y1 - self.y0, area(fill), radius=mm(3),
+              stroke=outline(fill), width=outline_width)
+
+    def s(self, v: float) -> float:
+        return mm(v) * self.k
+
+    @property
+    def inner_w(self) -> float:
+        return self.x1 - self.x0 - 2 * self.pad
+
+    def title_at(self, top: float, name: str, gloss: str | None, size: float, gloss_size: float, gap: float,
+                 width: float | None = None) -> float:
+        """The name (`size` pt at full size, never below MIN_TITLE) and its gloss, centred on the card; returns
+        the y `gap` mm (scaled) below them."""
+        y = title_block(self.c, self.box, name, gloss, self.box.w / 2, top, width or self.inner_w, self.ink,
+                        max(size * self.k, MIN_TITLE), max(gloss_size * self.k, MIN_BODY), gloss_width=self.inner_w)
+        return y - self.s(gap)
+
+    def paper(self, top: float, bottom: float, fill: str, stroke: str | None = None) -> tuple[
+            float, float, float, float]:
+        """The body panel between `top` and `bottom`, inside the padding; returns it as (x, y, w, h)."""
+        x, w = self.x0 + self.pad, self.inner_w
+        panel(self.c, x, bottom, w, top - bottom, fill, radius=mm(2), stroke=stroke)
+        return x, bottom, w, top - bottom
+
+    def mark(self, mark: str) -> None:
+        corner_mark(self.c, self.box, mark, self.ink)
 
 
 def numbered_box(c, box: FaceBox, items: list[str], x: float, y: float, w: float, h: float, font: str,

@@ -1,11 +1,13 @@
 """What a game hands to the PDF builder: pieces to cut out, how to draw each face and back, and the checklist.
 
-A game's faces module (tischlein/games/<game>/faces.py) turns its content model into a `PrintSet`; the builder does the rest
-(imposition, duplex backs, print guide, credits). Cards are the first piece type; tiles and tokens are pieces of
-other sizes on the same sheets; boards (tiled over pages) and dice nets will be further sections of a PrintSet.
+A game's faces module (tischlein/games/<game>/faces.py) turns its content model into a `PrintSet`; the builder
+does the rest (imposition, duplex backs, print guide, credits). Cards are the first piece type; tiles and tokens
+are pieces of other sizes on the same sheets; boards (tiled over pages) and dice nets will be further sections of a
+PrintSet.
 """
 from __future__ import annotations
 
+from collections import Counter
 from dataclasses import dataclass, field
 from typing import Callable
 
@@ -146,6 +148,18 @@ def credits_of(model, tx, who: dict[str, str] | None = None, fields: dict[str, s
             reason = tx.game_text(note.reason_key)
         out.append(Credit(note.kind, name, field, reason))
     return out
+
+
+def kind_details(model, kinds) -> dict[str, list[str]]:
+    """For the checklist: how many cards show each record, "8 × Bier", listed by kind in print order. Cards that
+    show no record (an overview card) add no line."""
+    counted = Counter((card.kind, card.ref) for card in model.cards())
+    details: dict[str, list[str]] = {k: [] for k in kinds}
+    for (kind, ref), n in counted.items():
+        record = model.record(kind, ref)
+        if record is not None:
+            details[kind].append(f"{n} × {record.name}")
+    return details
 
 
 def print_set(content, game_id: str, lang: str, card: Size) -> PrintSet:

@@ -133,7 +133,10 @@ def _header(c, paper: Size, head: str, note: str) -> None:
     c.drawString(x, top - 9.5 - size * 1.6, note)
 
 
-def _place_face(c, key: str, x: float, y: float, size: float, clip_bleed: float = 0.0) -> None:
+def _place_face(c, key: str, x: float, y: float, size: float, clip_bleed: float = 0.0,
+                scale: float | None = None) -> None:
+    """One face form in a `size` square at (x, y): the unpainted marker square tests read, the face clipped to
+    `clip_bleed` beyond it, drawn at `scale` (stickers are smaller than the die their forms are drawn for)."""
     c.saveState()
     marker = c.beginPath()
     marker.rect(x, y, size, size)
@@ -142,6 +145,8 @@ def _place_face(c, key: str, x: float, y: float, size: float, clip_bleed: float 
     clip.rect(x - clip_bleed, y - clip_bleed, size + 2 * clip_bleed, size + 2 * clip_bleed)
     c.clipPath(clip, stroke=0, fill=0)
     c.translate(x, y)
+    if scale is not None:
+        c.scale(scale, scale)
     c.doForm(face_form(key))
     c.restoreState()
 
@@ -252,17 +257,7 @@ def _sticker_pages(c, dice: DiceSet, paper: Size, ui, duplex: bool, title: str) 
                 c.drawString(bx, y + st / 2 - 2.3, die.label)
             for k, key in enumerate(die.faces):
                 x = bx + label_w + k * (st + gap)
-                c.saveState()
-                marker = c.beginPath()
-                marker.rect(x, y, st, st)
-                c.drawPath(marker, stroke=0, fill=0)
-                clip = c.beginPath()
-                clip.rect(x - bleed, y - bleed, st + 2 * bleed, st + 2 * bleed)
-                c.clipPath(clip, stroke=0, fill=0)
-                c.translate(x, y)
-                c.scale(scale, scale)
-                c.doForm(face_form(key))
-                c.restoreState()
+                _place_face(c, key, x, y, st, clip_bleed=bleed, scale=scale)
                 c.setStrokeColor(color("#9a8b7b"))
                 c.setLineWidth(0.3)
                 c.rect(x, y, st, st, stroke=1, fill=0)

@@ -16,13 +16,12 @@ that fails leaves no PDF behind (and no half-written one).
 """
 from __future__ import annotations
 
-import os
-import tempfile
 from pathlib import Path
 
 from reportlab import rl_config
 from reportlab.pdfgen.canvas import Canvas
 
+from ..files import atomic, inside
 from . import accel, extras, fonts, guide, icons, palette, sheet
 from .card import FaceBox
 from .component import Piece, PrintSet
@@ -48,7 +47,7 @@ def build_pdf(content, game_id: str, opts: Options, out_path: Path) -> Path:
 
 def default_path(out_dir: Path, game_id: str, opts: Options) -> Path:
     """output/pdf/<game>/<game>-<lang>-<paper>.pdf (variants add their options to the name)."""
-    return Path(out_dir) / "pdf" / game_id / opts.file_name(game_id)
+    return inside(out_dir, Path(out_dir) / "pdf" / game_id / opts.file_name(game_id))
 
 
 def build_pdfs(content, game_id: str, langs: list[str], papers: list[str], out_dir: Path) -> list[Path]:
@@ -70,20 +69,9 @@ def write_atomically(out_path: Path, write) -> Path:
     """Call `write(tmp_path)`, then rename the finished file to `out_path`; on any error leave nothing behind."""
     fonts.register()
     rl_config.useA85 = 0          # raw binary streams: 25 % smaller and much faster than ASCII85
-    out_path = Path(out_path)
-    out_path.parent.mkdir(parents=True, exist_ok=True)
-    fd, tmp_name = tempfile.mkstemp(prefix=f".{out_path.name}.", suffix=".tmp", dir=out_path.parent)
-    os.close(fd)
-    tmp = Path(tmp_name)
-    try:
-        with accel.memo_numbers():
-            write(tmp)
-        os.chmod(tmp, 0o644)
-        os.replace(tmp, out_path)
-    except BaseException:
-        tmp.unlink(missing_ok=True)
-        raise
-    return out_path
+    with atomic(out_path) as tmp, accel.memo_numbers():
+        write(tmp)
+    return Path(out_path)
 
 
 def _layout(opts: Options, deck) -> sheet.SheetLayout:

@@ -6,6 +6,7 @@ Icons are named for what they show (`potatoes`, `beer`), not for a game's ids; g
 """
 from __future__ import annotations
 
+import math
 from typing import Callable
 
 from reportlab.lib.colors import HexColor
@@ -106,6 +107,34 @@ class Pen:
         self._paint(p, fill, False)
 
 
+# --- shapes several icons are built from ---------------------------------------------------------------------
+
+def cube(d: Pen, x: float, y: float, s: float, top: str, side: str, front: str, depth: float) -> None:
+    """A cube of edge `s` seen from the front, a little above and to the right: its top and right side (`depth`
+    × s deep), then its front face with the lower-left corner at (x, y)."""
+    k = s * depth
+    d.poly([(x, y + s), (x + k, y + s + k * 0.6), (x + s + k, y + s + k * 0.6), (x + s, y + s)], fill=top)
+    d.poly([(x + s, y), (x + s + k, y + k * 0.6), (x + s + k, y + s + k * 0.6), (x + s, y + s)], fill=side)
+    d.rect(x, y, s, s, fill=front)
+
+
+def star_points(tips: int, outer: float, inner: float, cx: float = 50, cy: float = 50) -> list[tuple[float, float]]:
+    """The corners of a star with `tips` points, the first straight up: tips at radius `outer`, notches at
+    `inner` round (cx, cy)."""
+    step = 180 / tips
+    return [(cx + r * math.cos(a), cy + r * math.sin(a))
+            for r, a in ((outer if i % 2 == 0 else inner, math.radians(90 + step * i)) for i in range(2 * tips))]
+
+
+def pot_body(d: Pen, y: float, body: str, handles: str, rim: str, rim_radii: tuple[float, float]) -> None:
+    """A cooking pot seen from the side: two handles, the body from `y` up, the rim; what is in it or rises from
+    it belongs to the icon."""
+    d.rect(6, y + 34, 14, 7, r=3, fill=handles)
+    d.rect(80, y + 34, 14, 7, r=3, fill=handles)
+    d.rect(16, y, 68, 52, fill=body, r=6)
+    d.ellipse(50, y + 52, *rim_radii, fill=rim)
+
+
 # --- ingredients ---------------------------------------------------------------------------------------------
 
 def potatoes(d: Pen) -> None:
@@ -116,15 +145,9 @@ def potatoes(d: Pen) -> None:
 
 
 def bread_cubes(d: Pen) -> None:
-    def cube(x, y, s):
-        k = s * 0.45
-        d.poly([(x, y + s), (x + k, y + s + k * 0.6), (x + s + k, y + s + k * 0.6), (x + s, y + s)], fill="#e0a95a")
-        d.poly([(x + s, y), (x + s + k, y + k * 0.6), (x + s + k, y + s + k * 0.6), (x + s, y + s)], fill="#b97a34")
-        d.rect(x, y, s, s, fill="#f4d9a4")
+    for x, y, s in ((14, 14, 30), (52, 18, 26), (30, 48, 28)):
+        cube(d, x, y, s, "#e0a95a", "#b97a34", "#f4d9a4", depth=0.45)
         d.dots([(x + s * .3, y + s * .6), (x + s * .65, y + s * .35), (x + s * .7, y + s * .75)], s * .05, "#d9b272")
-    cube(14, 14, 30)
-    cube(52, 18, 26)
-    cube(30, 48, 28)
 
 
 def marinade(d: Pen) -> None:
@@ -317,11 +340,9 @@ def spoon(d: Pen) -> None:
 def dirty_pots(d: Pen) -> None:
     for x in (30, 50, 70):
         d.shape((x, 74), (x - 8, 82, x + 8, 88, x, 98), closed=False, stroke="#7fa34a", width=3.2)
-    d.rect(6, 46, 14, 7, r=3, fill="#7d8582")
-    d.rect(80, 46, 14, 7, r=3, fill="#7d8582")
-    d.rect(16, 12, 68, 52, fill="#9aa19e", r=6)
-    d.ellipse(50, 64, 36, 7, fill="#7d8582")
-    d.shape((22, 40), (34, 28, 52, 50, 60, 34), (66, 24, 78, 40, 78, 22), (78, 14), (26, 14), fill="#6b5a2e", stroke=False)
+    pot_body(d, 12, body="#9aa19e", handles="#7d8582", rim="#7d8582", rim_radii=(36, 7))
+    d.shape((22, 40), (34, 28, 52, 50, 60, 34), (66, 24, 78, 40, 78, 22), (78, 14), (26, 14), fill="#6b5a2e",
+            stroke=False)
     d.dots([(30, 52), (64, 54), (44, 44), (70, 30)], 3, "#6b5a2e")
     d.rect(16, 12, 68, 52, r=6)
     d.line((28, 22), (28, 56), width=3, stroke="#c7cdca")
@@ -384,10 +405,7 @@ def plate(d: Pen) -> None:
 def pot(d: Pen) -> None:
     for x in (36, 50, 64):
         d.shape((x, 78), (x - 6, 86, x + 6, 90, x, 98), closed=False, stroke="#b9a794", width=3)
-    d.rect(6, 44, 14, 7, r=3, fill="#c0392b")
-    d.rect(80, 44, 14, 7, r=3, fill="#c0392b")
-    d.rect(16, 10, 68, 52, fill="#d9533f", r=6)
-    d.ellipse(50, 62, 38, 8, fill="#b03a2a")
+    pot_body(d, 10, body="#d9533f", handles="#c0392b", rim="#b03a2a", rim_radii=(38, 8))
     d.rect(44, 68, 12, 6, r=3, fill="#3b2417", stroke=False)
     d.ellipse(50, 64, 30, 5, fill="#c0392b", stroke=False)
     d.line((26, 20), (26, 54), width=3.2, stroke="#f08a70")
@@ -411,6 +429,13 @@ ICONS: dict[str, Callable[[Pen], None]] = {
     "spoon": spoon, "dirty-pots": dirty_pots, "cutlery": cutlery, "apron": apron, "towel": towel,
     "chef-hat": chef_hat, "plate": plate, "pot": pot, "checklist": checklist,
 }
+
+
+def register_icons(icons: dict[str, Callable[[Pen], None]]) -> list[str]:
+    """Add a game's icons to ICONS, the registry `define` draws from; idempotent, so a game's art module may call
+    it on import and again from its print set. Returns the names, sorted."""
+    ICONS.update(icons)
+    return sorted(icons)
 
 
 def form_name(icon: str) -> str:
@@ -443,4 +468,5 @@ def place_centred(canvas, icon: str, cx: float, cy: float, size: float, angle: f
     place(canvas, icon, cx - size / 2, cy - size / 2, size, angle)
 
 
-__all__ = ["ICONS", "Pen", "color", "define", "place", "place_centred", "form_name", "INK"]
+__all__ = ["ICONS", "Pen", "color", "cube", "define", "place", "place_centred", "form_name", "pot_body",
+           "register_icons", "star_points", "INK"]

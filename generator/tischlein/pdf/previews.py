@@ -37,6 +37,7 @@ import tempfile
 from dataclasses import replace
 from pathlib import Path
 
+from ..files import atomic, inside, write_text
 from .component import Deck, Piece, PrintSet
 from .errors import PdfBuildError
 from .component import print_set as game_print_set
@@ -55,7 +56,7 @@ def build_previews(content, game_id: str, langs: list[str], out_dir: Path, dpi: 
     written: list[Path] = []
     for lang in langs:
         ps = game_print_set(content, game_id, lang, CARD_SIZES[DEFAULT_CARD_SIZE])
-        target = Path(out_dir) / "previews" / game_id / lang
+        target = inside(out_dir, Path(out_dir) / "previews" / game_id / lang)
         written += write_previews(ps, Texts(content.games[game_id].ui, lang), target, dpi)
     return written
 
@@ -109,7 +110,7 @@ def write_previews(ps: PrintSet, ui: Texts, target: Path, dpi: int = DPI) -> lis
         if stale.name not in keep:
             stale.unlink()
     index_path = target / "faces.json"
-    index_path.write_text(json.dumps(index, ensure_ascii=False, indent=1) + "\n", encoding="utf-8")
+    write_text(index_path, json.dumps(index, ensure_ascii=False, indent=1) + "\n")
     written.append(index_path)
     return written
 
@@ -121,7 +122,8 @@ def _name(piece: Piece) -> str:
 def _save(image, path: Path) -> Path:
     """PNG at zlib level 1: about half the encoding time of level 6, for 5 % (faces) to 30 % (TTS sheets) more
     bytes; encoding is most of the preview time."""
-    image.save(path, format="PNG", optimize=False, compress_level=1)
+    with atomic(path) as tmp:
+        image.save(tmp, format="PNG", optimize=False, compress_level=1)
     return path
 
 

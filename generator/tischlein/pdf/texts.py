@@ -23,6 +23,18 @@ class Texts:
 
     __call__ = ui_text
 
+    @property
+    def in_own_language(self) -> bool:
+        """True when this PDF is in the game's original language, whose names need no gloss."""
+        return self.lang == self.game.model.raw.get("original_language")
+
+    def gloss(self, record) -> str | None:
+        """What a name kept in the game's language means in this one: the `gloss` text of a record (or of a
+        catalog key prefix such as "scoring_board."); None in the game's own language."""
+        if self.in_own_language:
+            return None
+        return self.game_text((record if isinstance(record, str) else record.key) + "gloss")
+
     def has_ui(self, key: str) -> bool:
         return "ui:" + key in self.ui.source
 

@@ -9,6 +9,7 @@ import zipfile
 from pathlib import Path
 
 from ..content.loader import Content, GameContent
+from ..files import write_text
 from .context import Downloads
 
 ROOT = Path(__file__).resolve().parents[3]
@@ -37,7 +38,8 @@ def browser_modules(content: Content) -> list[str]:
     only, checked by tests/test_packages.py)."""
     from .. import games
     kernel = [f"tischlein.engine.{p.stem}" for p in sorted((PACKAGE / "engine").glob("*.py")) if p.stem != "__init__"]
-    engines = [games.spec(g).engine_module for g in content.games if games.spec(g).engine_class is not None]
+    engines = [m for g in content.games if games.spec(g).engine_class is not None
+               for m in games.spec(g).engine_modules]
     return ["tischlein.engine"] + kernel + sorted(engines)
 
 
@@ -86,7 +88,7 @@ def game_payload(game: GameContent, languages: list[str]) -> dict:
 
 def write_game_json(dest: Path, payload: dict) -> None:
     dest.parent.mkdir(parents=True, exist_ok=True)
-    dest.write_text(json.dumps(payload, ensure_ascii=False, sort_keys=True, separators=(",", ":")), encoding="utf-8")
+    write_text(dest, json.dumps(payload, ensure_ascii=False, sort_keys=True, separators=(",", ":")))
 
 
 def copy_downloads(content: Content, out_dir: Path, docs: Path, languages: list[str]) -> dict[str, Downloads]:

@@ -129,22 +129,19 @@ widget = _Widget()
 
 
 def _widget(ctx: Any) -> Markup:
-    """The calculator block for a calculator page (PageContext `ctx`): the form is built by calc/ui.js from the
-    description in data-calc; without JavaScript the reader gets a pointer to the scoring rules."""
+    """The calculator block for a calculator page (PageContext `ctx`): the form is built by calc/ui.js (loaded on
+    every page, like its stylesheet: pages hold no script) from the description in data-calc; without
+    JavaScript the reader gets a pointer to the scoring rules."""
     game = ctx.game
     if not has_calculator(game.id):
         return Markup(f'<p class="tl-calc-missing">{md.attr(ctx.ui("site.calc.missing"))}</p>')
     desc = description(game, ctx.lang)
     payload = json.dumps(desc, ensure_ascii=False, separators=(",", ":"))
     module = ctx.href(f"assets/js/calc/{game.id}.js")
-    ui_js = ctx.href("assets/js/calc/ui.js")
-    css = ctx.href("assets/css/calculator.css")
     pending = "" if desc["engine_checked"] else (
         f'<p class="tl-calc-pending">{md.attr(ctx.ui("site.calc.engine_pending"))}</p>')
     return Markup(
         f'<div class="tl-calc-block" markdown="0">'
-        f'<link rel="stylesheet" href="{md.attr(css)}">'
         f'{pending}'
         f'<div class="tl-calc" data-module="{md.attr(module)}" data-calc="{md.attr(payload)}">'
-        f'<noscript><p>{md.attr(ctx.ui("site.calc.noscript"))}</p></noscript></div>'
-        f'<script type="module" src="{md.attr(ui_js)}"></script></div>')
+        f'<noscript><p>{md.attr(ctx.ui("site.calc.noscript"))}</p></noscript></div></div>')

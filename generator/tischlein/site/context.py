@@ -439,7 +439,7 @@ class PageContext:
                           "winning": f"{st.median(per['winning']):g}" if per["winning"] else "–",
                           "spread": f"{st.median(per['spread']):g}" if per["spread"] else "–",
                           "first": f"{per['first_wins'] / per['games'] * 100:.0f} %"})
-        return {"games": stats.games, "asked": stats.asked, "seconds": f"{stats.seconds:.1f}",
+        return {"games": stats.games, "asked": stats.asked,
                 "stopped": stats.stopped,
                 "length": Markup(length), "length_summary": length_summary,
                 "scores": Markup(scores), "scores_summary": " ".join(score_parts),

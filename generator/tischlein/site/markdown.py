@@ -42,9 +42,14 @@ def text(value: object) -> Markup:
     return Markup(s.replace("\n", " "))
 
 
+# Characters Markdown reads as syntax, as entities: Python-Markdown still finds links and emphasis inside the
+# attributes and text of some raw HTML we write, and an entity reads the same to the browser.
+_MD_ENTITIES = str.maketrans({c: f"&#{ord(c)};" for c in "[]()*_`!\\{}|#~:"})
+
+
 def attr(value: object) -> str:
-    """Text for an HTML attribute or a raw HTML block."""
-    return html.escape(str(value), quote=True)
+    """Text for an HTML attribute or a raw HTML block: HTML-escaped, and no character Markdown would act on."""
+    return html.escape(str(value), quote=True).translate(_MD_ENTITIES)
 
 
 def plain(markdown: str) -> str:

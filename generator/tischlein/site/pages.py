@@ -11,6 +11,7 @@ produce: markdown.content() for content Markdown and the HTML blocks built from 
 from __future__ import annotations
 
 import dataclasses
+import html
 import json
 import re
 from pathlib import Path
@@ -20,6 +21,7 @@ import jinja2
 from markupsafe import Markup
 
 from ..content.loader import Content, GameContent
+from ..files import inside
 from . import calculator
 from . import markdown as md
 from .context import Downloads, ExampleRender, PageContext, humanize, page_file
@@ -216,13 +218,13 @@ class SiteWriter:
                     entries.append({"Examples": ex})
                 else:
                     entries.append(f"{game.id}/{page}.md")
-            nav.append({game.model.name: entries})
+            nav.append({html.escape(game.model.name): entries})      # MkDocs writes nav titles as they are
         nav += [f"{page}.md" for page, _ in SITE_PAGES]
         return nav
 
     @staticmethod
     def _write(docs: Path, path: str, lang: str, text: str) -> None:
-        target = docs / page_file(path, lang)
+        target = inside(docs, docs / page_file(path, lang))
         target.parent.mkdir(parents=True, exist_ok=True)
         target.write_text(text, encoding="utf-8")
 

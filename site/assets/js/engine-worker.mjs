@@ -1,5 +1,5 @@
 // Module web worker: boots the self-hosted Pyodide (Pyodide 314 supports module workers only), unpacks the
-// tischlein engine (engine.zip: tischlein/__init__.py + tischlein/engine/*.py) and answers
+// tischlein engine (engine.zip: the kernel tischlein/engine/ and each game's engine modules) and answers
 // {id, type: "init" | "run" | "check", ...} with {id, ok, result | error}. JSON strings cross the boundary.
 import { loadPyodide } from "../pyodide/pyodide.mjs";
 

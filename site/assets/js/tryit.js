@@ -139,7 +139,7 @@ function setup(panel) {
       }
       moves.forEach((move, i) => {
         const code = el("code", {}, JSON.stringify(move));
-        if (i < out.steps.length) {
+        if (i < out.steps.length && out.steps[i].legal) {
           const step = out.steps[i];
           results.append(el("li", { "data-result": "legal" }, el("span", { class: "tl-res-ok" }, `✓ ${s.legal}`), " ",
             code, step.text ? ` — ${step.text}` : ""));

@@ -6,7 +6,7 @@ Palette: bright market-stall vegetables on a fresh kitchen green.
 """
 from __future__ import annotations
 
-from ...pdf.icons import ICONS, Pen
+from ...pdf.icons import Pen, register_icons
 
 GREEN, GREEN_DARK, GREEN_LIGHT = "#3f9b3a", "#2b6e28", "#7cc46b"
 BEIGE, BEIGE_DARK = "#e9d3a4", "#b99460"
@@ -113,8 +113,7 @@ DV_ICONS = {
 
 def register() -> list[str]:
     """Add this game's icons to icons.ICONS (idempotent); returns their names."""
-    ICONS.update(DV_ICONS)
-    return sorted(DV_ICONS)
+    return register_icons(DV_ICONS)
 
 
 register()

@@ -12,8 +12,9 @@ from typing import Any
 
 from ...pdf import fonts, palette
 from . import art
-from ...pdf.card import (MIN_BODY, MIN_TITLE, FaceBox, background, badge, corner_mark, fit, numbered_box, panel,
-                    text_box)
+from ...pdf.back import banner, emblem, pattern_cells
+from ...pdf.card import (MIN_BODY, MIN_TITLE, FaceBox, background, badge, corner_mark, divider, fit, icon_disc,
+                         numbered_box, paint_bleed, panel, text_box, title_block)
 from ...pdf.component import Board, DiceSet, Deck, Die, Kind, Piece, PrintSet, credits_of
 from ...pdf.errors import PdfBuildError
 from ...pdf.icons import color, place_centred
@@ -40,12 +41,8 @@ KIND_ICON = {"recipe": "dv-recipe", "hype": "dv-hype", "aid": "dv-recipe", "chef
              "cleaver": "dv-cleaver", "frame": "dv-block", "die": "dv-carrot"}
 
 
-def _luma(hex_: str) -> float:
-    return palette.luma(hex_)
-
-
 def on(fill: str) -> str:
-    return INK if _luma(fill) > 0.55 else "#ffffff"
+    return INK if palette.luma(fill) > 0.55 else "#ffffff"
 
 
 def veg_icon(veg_id: str) -> str:
@@ -73,15 +70,7 @@ def _frame(c, box: FaceBox, fill: str) -> tuple[float, float, float, float]:
 
 
 def _title(c, box: FaceBox, text: str, x: float, top: float, w: float, ink: str, size: float = 15) -> float:
-    t = fit(box, text, fonts.TITLE, size, MIN_TITLE, w, max_lines=2, leading=1.05, what="title")
-    c.setFont(fonts.TITLE, t.size)
-    c.setFillColor(color(ink))
-    y = top
-    for line in t.lines:
-        y -= t.size * 0.9
-        c.drawCentredString(x + w / 2, y, line)
-        y -= t.leading - t.size * 0.9
-    return y - mm(1.5)
+    return title_block(c, box, text, None, x + w / 2, top, w, ink, size, leading=1.05, ascent=0.9) - mm(1.5)
 
 
 def _mini_die(c, x: float, y: float, s: float, fill: str, icon: str) -> None:
@@ -146,9 +135,7 @@ def hype_face(c, box: FaceBox, *, name, text, score, score_note, label, mark) ->
     bw, bh = w - 2 * pad, fy - mm(11) * k - by
     panel(c, bx, by, bw, bh, PAPER, radius=mm(2))
     note_h = mm(7.5)
-    c.setStrokeColor(color(HYPE))
-    c.setLineWidth(0.8)
-    c.line(bx + mm(5), by + note_h, bx + bw - mm(5), by + note_h)
+    divider(c, bx, bw, by + note_h, mm(5), HYPE)
     text_box(c, box, text, bx + mm(2.5), by + note_h + mm(1.2), bw - mm(5), bh - note_h - mm(2.4), fonts.BODY, 10,
              valign="middle", what="condition")
     text_box(c, box, score_note, bx + mm(2), by + mm(0.8), bw - mm(4), note_h - mm(1.4), fonts.BOLD, 8.5,
@@ -158,13 +145,11 @@ def hype_face(c, box: FaceBox, *, name, text, score, score_note, label, mark) ->
 
 def card_back(c, box: FaceBox, *, fill, icon, title, text) -> None:
     """A field of tiny dice in the five vegetable colours, a plate with the icon, the game's name."""
-    b = box.bleed
-    c.setFillColor(color(palette.area(fill)))
-    c.rect(-b, -b, box.w + 2 * b, box.h + 2 * b, stroke=0, fill=1)
+    background(c, box, palette.area(fill))
     if not palette.active():
         step = mm(7)
         cols = list(VEG_COLOURS.values())
-        nx, ny = int((box.w + 2 * b) / step) + 2, int((box.h + 2 * b) / step) + 2
+        nx, ny = pattern_cells(box, step)
         ox = box.w / 2 - step * (nx // 2)
         oy = box.h / 2 - step * (ny // 2)
         c.saveState()
@@ -176,25 +161,13 @@ def card_back(c, box: FaceBox, *, fill, icon, title, text) -> None:
                 c.setFillColor(color(cols[(i * 3 + j) % 5]))
                 c.roundRect(ox + i * step + mm(1.5), oy + j * step + mm(1.5), mm(4), mm(4), mm(0.8), stroke=0, fill=1)
         c.restoreState()
-    cx, cy = box.w / 2, box.h / 2 + mm(8)
-    r = min(box.w, box.h) * 0.28
-    c.setFillColor(color(PAPER))
-    c.setStrokeColor(color(INK))
-    c.setLineWidth(1.4)
-    c.circle(cx, cy, r, stroke=1, fill=1)
-    place_centred(c, icon, cx, cy, r * 1.5)
-    bw, bh = box.w * 0.82, mm(12)
-    by = cy - r - mm(9)
-    c.setFillColor(color(PAPER))
-    c.roundRect(cx - bw / 2, by - bh / 2, bw, bh, mm(2), stroke=1, fill=1)
-    t = fit(box, title, fonts.TITLE, 20, MIN_TITLE, bw - mm(4), max_lines=1, what="back title")
-    c.setFont(fonts.TITLE, t.size)
-    c.setFillColor(color(fill))
-    c.drawCentredString(cx, by - t.size * 0.35, title)
-    s = fit(box, text, fonts.BOLD, 10, MIN_BODY, bw, max_lines=1, what="back text")
+    e = emblem(box, rise_mm=8, banner_w=0.82, disc=0.28)
+    icon_disc(c, icon, e.cx, e.cy, e.r, PAPER, INK, scale=1.5, ring_width=1.4)
+    banner(c, box, title, e, fill=PAPER, ink=fill, size=20, stroke=INK, width=1.4)
+    s = fit(box, text, fonts.BOLD, 10, MIN_BODY, e.bw, max_lines=1, what="back text")
     c.setFont(fonts.BOLD, s.size)
     c.setFillColor(color(palette.text_on(palette.area(fill), INK)))
-    c.drawCentredString(cx, by - bh / 2 - mm(5), text.upper())
+    c.drawCentredString(e.cx, e.below - mm(5), text.upper())
 
 
 def aid_face(c, box: FaceBox, *, title, steps, limits, solo_title, solo, missing, label, mark) -> None:
@@ -212,13 +185,11 @@ def aid_face(c, box: FaceBox, *, title, steps, limits, solo_title, solo, missing
     numbered_box(c, box, steps, bx + mm(3), by + table_h + limits_h + mm(2), bw - mm(6), steps_h, fonts.BODY, 9.5,
                  what="turn summary")
     ly = by + table_h + mm(1)
-    c.setStrokeColor(color(AID))
-    c.setLineWidth(0.8)
-    c.line(bx + mm(4), ly + limits_h, bx + bw - mm(4), ly + limits_h)
+    divider(c, bx, bw, ly + limits_h, mm(4), AID)
     text_box(c, box, limits, bx + mm(3), ly + mm(0.5), bw - mm(6), limits_h - mm(1), fonts.BOLD, 8.5,
              valign="middle", max_lines=2, what="hand limits")
     # solo table
-    c.line(bx + mm(4), by + table_h, bx + bw - mm(4), by + table_h)
+    divider(c, bx, bw, by + table_h, mm(4), AID)
     c.setFont(fonts.BOLD, 8)
     c.setFillColor(color(AID))
     c.drawCentredString(bx + bw / 2, by + table_h - mm(4.5), solo_title.upper())
@@ -307,8 +278,7 @@ def frame_size(rows: int, cols: int) -> tuple[float, float]:
 
 def frame_draw(c, w: float, h: float, bleed: float, *, rows, cols, title, note, mark) -> None:
     """A wooden frame around a 5 × 7 grid of 17 mm cells, the game's name on the top rail."""
-    c.setFillColor(color(palette.area(WOOD)))
-    c.rect(-bleed, -bleed, w + 2 * bleed, h + 2 * bleed, stroke=0, fill=1)
+    paint_bleed(c, w, h, bleed, palette.area(WOOD))
     border = mm(14)
     cell = mm(CELL_MM)
     gx, gy = border, border
@@ -345,8 +315,7 @@ def frame_draw(c, w: float, h: float, bleed: float, *, rows, cols, title, note, 
 
 def die_face(c, size: float, bleed: float, *, value, fill, icon, mark) -> None:
     """Vegetable colour, the number large, the vegetable small in the corner."""
-    c.setFillColor(color(fill))
-    c.rect(-bleed, -bleed, size + 2 * bleed, size + 2 * bleed, stroke=0, fill=1)
+    paint_bleed(c, size, size, bleed, fill)
     c.setFillColor(color("#ffffff"))
     c.setStrokeColor(color(INK))
     c.setLineWidth(0.5)
@@ -371,11 +340,6 @@ def die_face(c, size: float, bleed: float, *, value, fill, icon, mark) -> None:
 
 # --- the print set -----------------------------------------------------------------------------------------------
 
-def _mark(record, fields) -> str:
-    marks = {record.prov(f).mark for f in fields}
-    return "E" if "E" in marks else "*" if "*" in marks else "R"
-
-
 def _score(h, tx: Texts) -> tuple[str, str]:
     s = h.score
     if "points" in s:
@@ -395,7 +359,8 @@ def print_set(game, ui, lang: str, card: Size) -> PrintSet:
     tx = Texts(ui, lang, game)
 
     def name(record) -> str:
-        return tx.game_text(record.key + "gloss") if lang != m.raw.get("original_language") else record.name
+        # names print in the reader's language: as written in the original, else their gloss translates them
+        return record.name if tx.in_own_language else tx.gloss(record)
 
     label = {"points": tx.ui_text("pdf.points"), "dice": tx.ui_text("pdf.dv.dice_count"),
              "hype": tx.ui_text("pdf.dv.back.hype")}
@@ -408,7 +373,7 @@ def print_set(game, ui, lang: str, card: Size) -> PrintSet:
             if key not in faces:
                 needs = [(name(m.veggies[v]), n, veg_colour(m.veggies[v]), veg_icon(v)) for v, n in r.needs]
                 faces[key] = partial(recipe_face, name=name(r), points=r.points, needs=needs, label=label,
-                                     mark=_mark(r, ("needs", "points", "name")))
+                                     mark=r.mark_of(("needs", "points", "name")))
         elif cd.kind == "hype":
             h = m.hype[cd.ref]
             key = f"hype-{h.id}"
@@ -416,7 +381,7 @@ def print_set(game, ui, lang: str, card: Size) -> PrintSet:
                 score, note = _score(h, tx)
                 faces[key] = partial(hype_face, name=name(h), text=tx.game_text(h.key + "text"), score=score,
                                      score_note=note, label=label,
-                                     mark=_mark(h, ("name", "text", "condition", "score")))
+                                     mark=h.mark_of(("name", "text", "condition", "score")))
         else:
             raise PdfBuildError(f"diced-veggies: card {cd.id} has a kind the PDF cannot draw: {cd.kind!r}")
         pieces[cd.kind].append(Piece(cd.id, cd.kind, key, cd.back))
@@ -446,7 +411,7 @@ def print_set(game, ui, lang: str, card: Size) -> PrintSet:
     pieces["aid"] = [Piece(f"aid-{i}", "aid", "aid", None) for i in range(1, players + 1)]
 
     chef = m.components["chef"]
-    faces["chef"] = partial(chef_face, mark=_mark(chef, ("count", "faces")))
+    faces["chef"] = partial(chef_face, mark=chef.mark_of(("count", "faces")))
     backs["chef"] = faces["chef"]
     pieces["chef"] = [Piece(f"chef-{i}", "chef", "chef", "chef") for i in range(1, chef.count + 1)]
 
@@ -475,7 +440,7 @@ def print_set(game, ui, lang: str, card: Size) -> PrintSet:
         for value in p.faces:
             key = f"{veg.id}-{value}"
             die_faces.setdefault(key, partial(die_face, value=int(value), fill=veg_colour(veg),
-                                              icon=veg_icon(veg.id), mark=_mark(veg, ("name", "colour"))))
+                                              icon=veg_icon(veg.id), mark=veg.mark_of(("name", "colour"))))
             keys.append(key)
         dice.append(Die(p.id, tuple(keys), f"{name(veg)} {p.copy}"))
     dice_sets = [DiceSet("die", dice, die_faces, size_mm=DIE_MM)]
@@ -502,5 +467,5 @@ def print_set(game, ui, lang: str, card: Size) -> PrintSet:
                    "chef": tx.ui_text("pdf.back.same"), "cleaver": tx.ui_text("pdf.back.same")}
     return PrintSet(
         game_id=m.id, title=title, subtitle=tx.ui_text("pdf.dv.subtitle"), lang=lang, decks=decks, faces=faces,
-        backs=backs, back_labels=back_labels, kinds=kinds, credits=credits_of(m, tx, who={"solo": "pdf.dv.aid.solo"}), icons=icons,
-        fallback=tx.fallback, boards=boards, dice=dice_sets)
+        backs=backs, back_labels=back_labels, kinds=kinds, credits=credits_of(m, tx, who={"solo": "pdf.dv.aid.solo"}),
+        icons=icons, fallback=tx.fallback, boards=boards, dice=dice_sets)

@@ -33,52 +33,17 @@ Decisions where the rulebook is silent (the FAQ answers them for readers):
 """
 from __future__ import annotations
 
-from dataclasses import dataclass, field
 from typing import Any, Mapping
 
-from ...engine import (INT, STR, Check, Engine, GameState, Ledger, Move, Record, Start, StartError,
-                       at, fail, ids, move, one_id, rng_below, rng_seed, rng_shuffle)
+from ...engine import INT, STR, Check, Engine, Move, at, fail, ids, move, one_id, rng_below, rng_seed, rng_shuffle
+from .engine_start import read_start
+from .engine_state import PHASES, Dish, Player, State
 
-PHASES = ("before-draw", "after-draw", "discard", "dirty-pots", "over")
 SPOON, DIRTY_POTS = "cooking-spoon", "dirty-pots"
 APRON, HAT = "apron", "cooking-hat"
 SPECIAL_RULES = {"cutlery": "mahlzeit.special.cutlery", "apron": "mahlzeit.special.apron",
                  "dish-towel": "mahlzeit.special.towel", "cooking-hat": "mahlzeit.special.hat"}
 CARD = one_id("type_of")
-
-
-@dataclass
-class Dish(Record):
-    dish: str
-    value: int
-    drink: str | None = None
-    specials: list[str] = field(default_factory=list)
-    apron: bool = False
-
-
-@dataclass
-class Player(Record):
-    name: str
-    hand: list[str] = field(default_factory=list)
-    dishes: list[Dish] = field(default_factory=list)
-    spoons_taken: list[str] = field(default_factory=list)
-
-
-@dataclass
-class State(GameState):
-    GAME = "mahlzeit"
-    players: list[Player]
-    rows: list[list[str]]
-    stack: list[str]
-    columns: dict[str, list[int]]
-    box: list[str]
-    turn: int = 0
-    phase: str = "before-draw"
-    pending: dict[str, int] | None = None
-    final: bool = False
-    variant: bool = False
-    rng: int = 0
-    events: list = field(default_factory=list)
 
 
 class Mahlzeit(Engine):
@@ -87,6 +52,8 @@ class Mahlzeit(Engine):
     PHASES = PHASES
     TURN_RULE, END_RULE = "mahlzeit.turn", "mahlzeit.end"
     TIE_BREAKS = ("drinks",)             # most points from laid drinks (a Dish Towel's doubling included)
+    PHASE_RULES = {"dirty-pots": "mahlzeit.dirty-pots"}
+    TURN_BEFORE_PHASE = True             # "it is Silke's move" tells Max more than "Silke has drawn already"
     RULE_IDS = frozenset({
         "mahlzeit.turn", "mahlzeit.turn.draw", "mahlzeit.turn.take", "mahlzeit.turn.lay", "mahlzeit.turn.drink",
         "mahlzeit.turn.discard", "mahlzeit.dishes", "mahlzeit.spoon", "mahlzeit.dirty-pots", "mahlzeit.end",
@@ -123,14 +90,10 @@ class Mahlzeit(Engine):
             return None
         return s.pending["holder"] if s.phase == "dirty-pots" else s.turn
 
-    def turn_rule(self, s: State) -> str:
-        return "mahlzeit.dirty-pots" if s.phase == "dirty-pots" else self.TURN_RULE
-
-    def check_phase(self, s: State, mv: Move, spec: Any) -> None:
+    def blocked(self, s: State, mv: Move) -> None:
         if s.phase == "dirty-pots" and mv.name not in ("swap", "decline"):
             fail("mahlzeit.dirty-pots", "dirty_pots.pending", holder=s.players[s.pending["holder"]].name,
                  layer=s.players[s.pending["layer"]].name)
-        super().check_phase(s, mv, spec)
 
     # --- state checks ---------------------------------------------------------------------------------------
     def components(self, s: State) -> dict:
@@ -183,109 +146,8 @@ class Mahlzeit(Engine):
                      variant=bool(specials), rng=rng)
 
     def start(self, spec: Mapping[str, Any]) -> State:
-        """The explicit starting state of a replay:
-
-        start:
-          seed: 7                     # PRNG seed (default 0): Dirty Pots swaps and the filler order of the stack
-          variant: false              # special cards in play? (default false: unlisted special cards go to the box)
-          players:                    # in turn order
-            - name: Max
-              hand: [rostzwiebeln-1, beer-1]
-              dishes:                 # laid dishes (optional); value defaults to the first free card of the column
-                - {dish: kaesespaetzle, value: 5, drink: wine-1, specials: [dish-towel-1]}
-          rows:                       # exactly 5 rows, each bottom first, its TOP card LAST
-            - [kaese-1, pommes-1]
-            - ...
-          stack: [bratwurst-1, pommes-2]   # the top of the stack, TOP FIRST (the next card drawn first)
-          stack_size: 30              # optional: the stack's size; every card not named anywhere fills it below
-                                      # the named ones (shuffled with `seed`); the rest goes to the box. Default: all.
-          box: [spaetzle-3]           # optional: cards out of play
-          turn: Max                   # default: the first player
-          phase: before-draw          # default
-          final: false                # default: true exactly when the stack is empty
-          pending: {holder: Thorsten, layer: Koko}   # only with phase: dirty-pots
-        Card ids are the physical instance ids of engine_data()["cards"]: `<type>-<copy>`.
-        """
-        st = Start(spec, {"seed", "variant", "players", "rows", "stack", "stack_size", "box", "turn", "phase",
-                          "final", "pending"})
-        used = Ledger(self.type_of, "card", " (card ids look like beer-3, kartoffeln-1)")
-        players: list[Player] = []
-        laid_later: list[tuple[Player, Dish, int]] = []
-        for rp in st.players({"hand", "dishes", "spoons_taken"}):
-            where = f"start.players.{rp['name']}"
-            player = Player(rp["name"], used.take(rp.get("hand", []), f"{where}.hand"))
-            player.spoons_taken = list(rp.get("spoons_taken", []))
-            for card in player.spoons_taken:
-                if card not in player.hand:
-                    raise StartError(f"{where}.spoons_taken: {card} is not in the hand")
-            for j, rd in enumerate(rp.get("dishes", []) or []):
-                laid_later.append((player, self._start_dish(rd, f"{where}.dishes.{j}", used), j))
-                player.dishes.append(laid_later[-1][1])
-            players.append(player)
-        names = [p.name for p in players]
-        rows_raw = st.get("rows")
-        if not isinstance(rows_raw, list) or len(rows_raw) != self.open_rows:
-            raise StartError(f"start.rows: expected a list of {self.open_rows} rows (each a list, top card last)")
-        rows = [used.take(r, f"start.rows.{i + 1}") for i, r in enumerate(rows_raw)]
-        top = used.take(st.get("stack", []), "start.stack")
-        box = used.take(st.get("box", []), "start.box")
-
-        columns = {d: list(v["values"]) for d, v in self.dishes.items()}
-        for player, dish, j in sorted(laid_later, key=lambda t: t[1].value is None):
-            column = columns[dish.dish]
-            if dish.value is None:
-                if not column:
-                    raise StartError(f"start.players.{player.name}.dishes.{j}: no {dish.dish} card left")
-                dish.value = column.pop(0)
-            elif dish.value in column:
-                column.remove(dish.value)
-            else:
-                raise StartError(f"start.players.{player.name}.dishes.{j}.value: no {dish.dish} card worth "
-                                 f"{dish.value} is left (left: {column})")
-
-        variant = st.flag("variant")
-        rng = rng_seed(st.seed())
-        rest = used.unused(self.cards)
-        if not variant:
-            box += [c for c in rest if self.kind_of[c] == "special"]
-            rest = [c for c in rest if self.kind_of[c] != "special"]
-        rng = rng_shuffle(rng, rest)
-        size = st.integer("stack_size", len(top) + len(rest), len(top), len(top) + len(rest))
-        box += rest[size - len(top):]
-        stack = rest[:size - len(top)] + list(reversed(top))          # the top card last
-
-        turn = st.player("turn", names, names[0])
-        phase = st.choice("phase", PHASES, "before-draw")
-        pending = None
-        if phase == "dirty-pots" or "pending" in st:
-            rp = st.get("pending")
-            if phase != "dirty-pots" or not isinstance(rp, dict) or rp.get("holder") not in names \
-                    or rp.get("layer") not in names:
-                raise StartError("start.pending: {holder: NAME, layer: NAME} goes with phase: dirty-pots")
-            pending = {"holder": names.index(rp["holder"]), "layer": names.index(rp["layer"])}
-        state = State(players, rows, stack, columns, box, turn, phase, pending, st.flag("final", not stack),
-                      variant, rng)
-        if pending is not None and self.dirty_pots_holder(state) != pending["holder"]:
-            raise StartError("start.pending.holder: that player does not hold the Dirty Pots card")
-        problems = self.census(state)
-        if problems:
-            raise StartError("start: " + "; ".join(problems))
-        return state
-
-    def _start_dish(self, rd: Any, where: str, used: Ledger) -> Dish:
-        Start(rd, {"dish", "value", "drink", "specials", "apron"}, where)
-        if rd.get("dish") not in self.dishes:
-            raise StartError(f"{where}.dish: unknown dish {rd.get('dish')!r}; known: {', '.join(self.dishes)}")
-        drink = rd.get("drink")
-        if drink is not None:
-            used.take([drink], f"{where}.drink")
-            if self.kind_of[drink] != "drink":
-                raise StartError(f"{where}.drink: {drink} is not a drink card")
-        specials = used.take(rd.get("specials", []) or [], f"{where}.specials")
-        for card in specials:
-            if self.kind_of[card] != "special":
-                raise StartError(f"{where}.specials: {card} is not a special card")
-        return Dish(rd["dish"], rd.get("value"), drink, specials, bool(rd.get("apron", False)))
+        """The explicit starting state of a replay (the format: engine_start.read_start)."""
+        return read_start(self, spec)
 
     # --- moves ----------------------------------------------------------------------------------------------
     def _row(self, value: int, rule: str) -> int:
@@ -648,7 +510,7 @@ class Mahlzeit(Engine):
             lines.append(f"Waiting: {s.players[s.pending['holder']].name} may swap Dirty Pots with "
                          f"{s.players[s.pending['layer']].name}")
         if s.phase == "over":
-            lines.append("Game over. " + " ".join(f"{r['rank']}. {r['player']} {r['total']}" for r in self.ranking(s)))
+            lines.append(self.standings(s))
         return "\n".join(lines)
 
 

@@ -11,9 +11,10 @@ from functools import partial
 from typing import Any
 
 from ...pdf import fonts, palette
-from ...pdf.card import (MIN_BODY, MIN_TITLE, FaceBox, background, badge, corner_mark, fit, icon_disc, numbered_box,
-                    panel, text_box)
-from ...pdf.component import Deck, Kind, Piece, PrintSet, credits_of
+from ...pdf.back import banner, clipped_to_bleed, emblem, pattern_cells, word_plate
+from ...pdf.card import (MIN_BODY, MIN_TITLE, FaceBox, Ring, background, badge, corner_mark, divider, fit, icon_disc,
+                         icon_over_text, numbered_box, panel, text_box, title_block)
+from ...pdf.component import Deck, Kind, Piece, PrintSet, credits_of, kind_details
 from ...pdf.errors import PdfBuildError
 from ...pdf.icons import color, place_centred
 from ...pdf.texts import Texts
@@ -55,11 +56,6 @@ ICONS = {
 KIND_ORDER = ("dish", "overview", "ingredient", "drink", "action", "special")
 KIND_ICON = {"dish": "plate", "overview": "checklist", "ingredient": "potatoes", "drink": "beer",
              "action": "spoon", "special": "chef-hat"}
-
-
-def _luma(hex_: str) -> float:
-    r, g, b = (int(hex_[i:i + 2], 16) / 255 for i in (1, 3, 5))
-    return 0.2126 * r + 0.7152 * g + 0.0722 * b
 
 
 def on(fill: str) -> str:
@@ -109,7 +105,7 @@ class Frame:
         if value is not None:
             cx, cy = self.x0 + self.pad + r, self.y1 - self.pad - r
             word = label[1] if abs(value) == 1 else label[0]
-            badge(c, cx, cy, r, points(value), PAPER, INK if _luma(fill) > 0.35 else fill, INK, word)
+            badge(c, cx, cy, r, points(value), PAPER, INK if palette.luma(fill) > 0.35 else fill, INK, word)
             used = True
         if right_icons:
             rr = self.s(6.4)
@@ -122,23 +118,8 @@ class Frame:
 
     def title(self, c, top: float, name: str, gloss: str | None, fill: str, size: float = 15) -> float:
         """Name (display face, up to two lines) and gloss under it; returns the y below them."""
-        ink = on(fill)
-        width = self.width - 2 * self.pad
-        fitted = fit(self.box, name, fonts.TITLE, size * self.k, MIN_TITLE, width, max_lines=2, leading=1.08,
-                     what="title")
-        y = top
-        c.setFont(fonts.TITLE, fitted.size)
-        c.setFillColor(color(ink))
-        for line in fitted.lines:
-            y -= fitted.size * 0.86
-            c.drawCentredString(self.box.w / 2, y, line)
-            y -= fitted.leading - fitted.size * 0.86
-        if gloss:
-            g = fit(self.box, gloss, fonts.ITALIC, 8 * self.k, MIN_BODY, width, max_lines=1, what="gloss")
-            y -= g.size * 1.05
-            c.setFont(fonts.ITALIC, g.size)
-            c.drawCentredString(self.box.w / 2, y, gloss)
-            y -= g.size * 0.35
+        y = title_block(c, self.box, name, gloss, self.box.w / 2, top, self.width - 2 * self.pad, on(fill),
+                        size * self.k, 8 * self.k, leading=1.08, gloss_gap=0.35)
         return y - self.s(1.5)
 
     def body(self, c, top: float, bottom: float | None = None) -> tuple[float, float, float, float]:
@@ -160,7 +141,7 @@ def dish_face(c, box: FaceBox, *, name, gloss, value, fill, drinks, ingredients,
     # recipe list: a heading, then one row per ingredient (icon disc, name, gloss), spread over the panel
     head = 7.5 * f.k
     c.setFont(fonts.BOLD, head)
-    c.setFillColor(color(fill if _luma(fill) < 0.6 else INK))
+    c.setFillColor(color(fill if palette.luma(fill) < 0.6 else INK))
     c.drawCentredString(x + w / 2, y + h - f.s(1.4) - head * 0.8, label["ingredients"].upper())
     rows_top = y + h - f.s(2.6) - head
     row_h = min(f.s(15), (rows_top - y - f.s(1)) / max(1, len(ingredients)))
@@ -231,10 +212,7 @@ def rule_face(c, box: FaceBox, *, name, gloss, icon, fill, value, text, tag, lab
     x, y, w, h = f.body(c, top)
     text_h = h * 0.5
     icon_h = h - text_h
-    place_centred(c, icon, x + w / 2, y + text_h + icon_h / 2, min(icon_h * 0.92, w * 0.6))
-    c.setStrokeColor(color(fill))
-    c.setLineWidth(0.8)
-    c.line(x + f.s(6), y + text_h, x + w - f.s(6), y + text_h)
+    icon_over_text(c, icon, x, y, w, text_h, icon_h, min(icon_h * 0.92, w * 0.6), fill, f.s(6))
     tag_h = 0.0
     if tag:
         tag_h = 6.5 * 1.6
@@ -256,9 +234,7 @@ def overview_face(c, box: FaceBox, *, title, text, fill, scoring, label, mark) -
     numbered_box(c, box, items, x + f.s(2.5), y + score_h + f.s(2), w - f.s(5), h - score_h - f.s(4.5),
                  fonts.BODY, 10 * f.k, leading=1.22, what="overview text")
     # scoring strip: drinks plus, Dirty Pots minus
-    c.setStrokeColor(color(fill))
-    c.setLineWidth(0.8)
-    c.line(x + f.s(4), y + score_h, x + w - f.s(4), y + score_h)
+    divider(c, x, w, y + score_h, f.s(4), fill)
     c.setFont(fonts.BOLD, 7)
     c.setFillColor(color(fill))
     c.drawCentredString(x + w / 2, y + score_h - f.s(3.6), label["scoring"].upper())
@@ -281,96 +257,66 @@ def light_back(c, box: FaceBox, *, title, text) -> None:
     """Dish goals: a gingham tablecloth, a plate, the game's name."""
     b = box.bleed
     white, light, dark = (palette.area(v) for v in GINGHAM)
-    c.setFillColor(color(white))
-    c.rect(-b, -b, box.w + 2 * b, box.h + 2 * b, stroke=0, fill=1)
+    background(c, box, white)
     step = mm(5)
-    n_x = int((box.w + 2 * b) / step) + 2
-    n_y = int((box.h + 2 * b) / step) + 2
+    n_x, n_y = pattern_cells(box, step)
     ox = box.w / 2 - step * (n_x // 2) - step / 2      # centred, so the pattern mirrors onto itself
     oy = box.h / 2 - step * (n_y // 2) - step / 2
-    c.saveState()
-    p = c.beginPath()
-    p.rect(-b, -b, box.w + 2 * b, box.h + 2 * b)
-    c.clipPath(p, stroke=0, fill=0)
-    c.setFillColor(color(light))
-    stripes = c.beginPath()
-    for i in range(0, n_x, 2):
-        stripes.rect(ox + i * step, -b, step, box.h + 2 * b)
-    for j in range(0, n_y, 2):
-        stripes.rect(-b, oy + j * step, box.w + 2 * b, step)
-    c.drawPath(stripes, stroke=0, fill=1)
-    c.setFillColor(color(dark))
-    cross = c.beginPath()
-    for i in range(0, n_x, 2):
+    with clipped_to_bleed(c, box):
+        c.setFillColor(color(light))
+        stripes = c.beginPath()
+        for i in range(0, n_x, 2):
+            stripes.rect(ox + i * step, -b, step, box.h + 2 * b)
         for j in range(0, n_y, 2):
-            cross.rect(ox + i * step, oy + j * step, step, step)
-    c.drawPath(cross, stroke=0, fill=1)
-    c.restoreState()
+            stripes.rect(-b, oy + j * step, box.w + 2 * b, step)
+        c.drawPath(stripes, stroke=0, fill=1)
+        c.setFillColor(color(dark))
+        cross = c.beginPath()
+        for i in range(0, n_x, 2):
+            for j in range(0, n_y, 2):
+                cross.rect(ox + i * step, oy + j * step, step, step)
+        c.drawPath(cross, stroke=0, fill=1)
     _back_centre(c, box, "plate", title, text, CREAM, INK, "#c0392b")
 
 
 def dark_back(c, box: FaceBox, *, title, text) -> None:
     """The kitchen stack: dark tiles, a steaming pot, the game's name."""
-    b = box.bleed
     tile, hi, grout = (palette.area(v) for v in TILE)
-    c.setFillColor(color(grout))
-    c.rect(-b, -b, box.w + 2 * b, box.h + 2 * b, stroke=0, fill=1)
+    background(c, box, grout)
     step = mm(9)
-    n_x = int((box.w + 2 * b) / step) + 2
-    n_y = int((box.h + 2 * b) / step) + 2
+    n_x, n_y = pattern_cells(box, step)
     ox = box.w / 2 - step * (n_x / 2)
     oy = box.h / 2 - step * (n_y / 2)
     gap = mm(0.6)
-    c.saveState()
-    p = c.beginPath()
-    p.rect(-b, -b, box.w + 2 * b, box.h + 2 * b)
-    c.clipPath(p, stroke=0, fill=0)
-    tiles = c.beginPath()
-    shine = c.beginPath()
-    for i in range(n_x):
-        for j in range(n_y):
-            x, y = ox + i * step + gap / 2, oy + j * step + gap / 2
-            tiles.rect(x, y, step - gap, step - gap)
-            shine.rect(x + mm(1), y + step - gap - mm(2), mm(2.2), mm(0.7))
-    c.setFillColor(color(tile))
-    c.drawPath(tiles, stroke=0, fill=1)
-    c.setFillColor(color(hi))
-    c.drawPath(shine, stroke=0, fill=1)
-    c.restoreState()
+    with clipped_to_bleed(c, box):
+        tiles = c.beginPath()
+        shine = c.beginPath()
+        for i in range(n_x):
+            for j in range(n_y):
+                x, y = ox + i * step + gap / 2, oy + j * step + gap / 2
+                tiles.rect(x, y, step - gap, step - gap)
+                shine.rect(x + mm(1), y + step - gap - mm(2), mm(2.2), mm(0.7))
+        c.setFillColor(color(tile))
+        c.drawPath(tiles, stroke=0, fill=1)
+        c.setFillColor(color(hi))
+        c.drawPath(shine, stroke=0, fill=1)
     _back_centre(c, box, "pot", title, text, "#f6e7c8", palette.text_on(TILE[0], INK, "#f6e7c8"), "#e0642c")
 
 
 def _back_centre(c, box: FaceBox, icon: str, title: str, text: str, disc: str, ink: str, accent: str) -> None:
-    cx, cy = box.w / 2, box.h / 2 + mm(6)
-    r = min(box.w, box.h) * 0.3
-    c.setFillColor(color(disc))
-    c.setStrokeColor(color(INK))
-    c.setLineWidth(1.4)
-    c.circle(cx, cy, r, stroke=1, fill=1)
-    c.setStrokeColor(color(accent))
-    c.setLineWidth(1.2)
-    c.circle(cx, cy, r - mm(1.6), stroke=1, fill=0)
-    place_centred(c, icon, cx, cy, r * 1.45)
-    # banner with the name
-    bw, bh = box.w * 0.8, mm(13)
-    by = cy - r - mm(9)
-    c.setFillColor(color(palette.area(accent)))
-    c.setStrokeColor(color(palette.outline(accent) or INK))
-    c.setLineWidth(1.2)
-    c.roundRect(cx - bw / 2, by - bh / 2, bw, bh, mm(2), stroke=1, fill=1)
-    size = fit(box, title, fonts.TITLE, 24, MIN_TITLE, bw - mm(4), max_lines=1, what="back title").size
-    c.setFillColor(color(palette.text_on(accent, INK)))
-    c.setFont(fonts.TITLE, size)
-    c.drawCentredString(cx, by - size * 0.35, title)
-    t = fit(box, text, fonts.BOLD, 9, MIN_BODY, bw, max_lines=1, what="back text")
-    c.setFont(fonts.BOLD, t.size)
-    c.setFillColor(color(ink if ink != INK else INK))
+    e = emblem(box, rise_mm=6, banner_w=0.8, banner_h_mm=13)
+    icon_disc(c, icon, e.cx, e.cy, e.r, disc, INK, scale=1.45, ring_width=1.4, inner=Ring(accent, 1.2, mm(1.6)))
+    banner(c, box, title, e, fill=palette.area(accent), ink=palette.text_on(accent, INK), size=24,
+           stroke=palette.outline(accent) or INK, width=1.2)
+    # the word is fitted as written and printed in capitals
+    size = fit(box, text, fonts.BOLD, 9, MIN_BODY, e.bw, max_lines=1, what="back text").size
+    word, baseline = text.upper(), e.below - mm(5.8)
     if ink == INK:   # on gingham: a small plate behind the words
-        tw = fonts.width(text.upper(), fonts.BOLD, t.size) + mm(4)
-        c.setFillColor(color(CREAM))
-        c.roundRect(cx - tw / 2, by - bh / 2 - mm(7.2), tw, mm(4.6), mm(1.2), stroke=0, fill=1)
-        c.setFillColor(color(INK))
-    c.drawCentredString(cx, by - bh / 2 - mm(5.8), text.upper())
+        word_plate(c, word, size, e.cx, baseline, plate=CREAM, ink=INK, y=e.below - mm(7.2), h=mm(4.6))
+    else:
+        c.setFont(fonts.BOLD, size)
+        c.setFillColor(color(ink))
+        c.drawCentredString(e.cx, baseline, word)
 
 
 # --- the print set ---------------------------------------------------------------------------------------------
@@ -379,11 +325,7 @@ def print_set(game, ui, lang: str, card: Size) -> PrintSet:
     """Mahlzeit's cards for one language, ready for the PDF builder."""
     m = game.model
     tx = Texts(ui, lang, game)
-    original = m.raw.get("original_language")
-
-    def gloss(record) -> str | None:
-        # in the game's own language the German names need no gloss
-        return None if lang == original else tx.game_text(record.key + "gloss")
+    gloss = tx.gloss        # in the game's own language the German names need no gloss
 
     label = {
         "points": (tx.ui_text("pdf.points"), tx.ui_text("pdf.point")),
@@ -394,19 +336,16 @@ def print_set(game, ui, lang: str, card: Size) -> PrintSet:
     }
     faces: dict[str, Any] = {}
     pieces: dict[str, list[Piece]] = {k: [] for k in KIND_ORDER}
-    details: dict[str, list[str]] = {k: [] for k in KIND_ORDER}
-    counted: dict[tuple[str, str], int] = {}
 
     for c in m.cards():
-        counted[(c.kind, c.ref)] = counted.get((c.kind, c.ref), 0) + 1
         if c.kind == "dish":
             d = m.dishes[c.ref]
             key = f"dish-{d.id}-{c.value}"
             if key not in faces:
                 faces[key] = partial(
                     dish_face, name=d.name, gloss=gloss(d), value=c.value, fill=DISH_COLOURS[d.id],
-                    drinks=[icon_for(x) for x in d.drinks], label=label, mark=_mark(d, ("values", "drinks",
-                                                                                          "ingredients")),
+                    drinks=[icon_for(x) for x in d.drinks], label=label,
+                    mark=d.mark_of(("values", "drinks", "ingredients")),
                     ingredients=[(icon_for(i), m.ingredients[i].name, gloss(m.ingredients[i])) for i in d.ingredients])
         elif c.kind == "ingredient":
             i = m.ingredients[c.ref]
@@ -446,10 +385,7 @@ def print_set(game, ui, lang: str, card: Size) -> PrintSet:
         name = tx.game_text("overview.title") if c.kind == "overview" else record.name if record else ""
         pieces[c.kind].append(Piece(c.id, c.kind, key, c.back, name))
 
-    for (kind, ref), n in counted.items():
-        record = m.record(kind, ref)
-        if record is not None:
-            details[kind].append(f"{n} × {record.name}")
+    details = kind_details(m, KIND_ORDER)
 
     backs = {
         "light": partial(light_back, title=m.name, text=tx.game_text(m.backs["light"])),
@@ -465,12 +401,6 @@ def print_set(game, ui, lang: str, card: Size) -> PrintSet:
         game_id=m.id, title=m.name, subtitle=m.subtitle, lang=lang, decks=[Deck(card, ordered)], faces=faces,
         backs=backs, back_labels={b: tx.ui_text(f"pdf.back.{b}") for b in backs}, kinds=kinds,
         credits=credits_of(m, tx, who={"overview": "pdf.kind.overview"}), icons=icons, fallback=tx.fallback)
-
-
-def _mark(record, fields) -> str:
-    """The strongest mark among the fields a face shows."""
-    marks = {record.prov(f).mark for f in fields}
-    return "E" if "E" in marks else "*" if "*" in marks else "R"
 
 
 def _overview_mark(m) -> str:

@@ -5,7 +5,7 @@ Palette: dark chocolate, cherry red, cream.
 """
 from __future__ import annotations
 
-from ...pdf.icons import ICONS, Pen
+from ...pdf.icons import Pen, cube, register_icons, star_points
 
 CHOC = "#3d2116"
 CHOC_LIGHT = "#6b3a26"
@@ -24,15 +24,9 @@ def eggs(d: Pen) -> None:
 
 
 def sugar(d: Pen) -> None:
-    def cube(x, y, s):
-        k = s * 0.42
-        d.poly([(x, y + s), (x + k, y + s + k * .6), (x + s + k, y + s + k * .6), (x + s, y + s)], fill="#ffffff")
-        d.poly([(x + s, y), (x + s + k, y + k * .6), (x + s + k, y + s + k * .6), (x + s, y + s)], fill="#d8d2c6")
-        d.rect(x, y, s, s, fill="#f1ede4")
+    for x, y, s in ((12, 12, 30), (50, 12, 30), (30, 48, 30)):
+        cube(d, x, y, s, "#ffffff", "#d8d2c6", "#f1ede4", depth=0.42)
         d.dots([(x + s * .3, y + s * .7), (x + s * .7, y + s * .3), (x + s * .55, y + s * .6)], s * .04, "#c9c1b0")
-    cube(12, 12, 30)
-    cube(50, 12, 30)
-    cube(30, 48, 30)
 
 
 def flour(d: Pen) -> None:
@@ -100,13 +94,7 @@ def shavings(d: Pen) -> None:
 
 
 def star(d: Pen) -> None:
-    import math
-    pts = []
-    for i in range(10):
-        r = 46 if i % 2 == 0 else 20
-        a = math.radians(90 + 36 * i)
-        pts.append((50 + r * math.cos(a), 48 + r * math.sin(a)))
-    d.poly(pts, fill="#f2b705")
+    d.poly(star_points(5, 46, 20, cy=48), fill="#f2b705")
     d.poly([(50, 84), (44, 58), (50, 48)], fill="#ffd54a", stroke=False)
 
 
@@ -188,8 +176,7 @@ SK_ICONS = {
 
 def register() -> list[str]:
     """Add this game's icons to icons.ICONS (idempotent); returns their names."""
-    ICONS.update(SK_ICONS)
-    return sorted(SK_ICONS)
+    return register_icons(SK_ICONS)
 
 
 register()

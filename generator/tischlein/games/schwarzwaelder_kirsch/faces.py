@@ -15,11 +15,14 @@ from typing import Any
 
 from ...pdf import fonts
 from . import art  # noqa: F401  (importing it registers the game's icons)
-from ...pdf.card import (MIN_BODY, MIN_TITLE, FaceBox, background, corner_mark, fit, numbered_box, panel, text_box)
-from ...pdf.component import Deck, Kind, Piece, PrintSet, credits_of
+from ...pdf.back import banner, clipped_to_bleed, emblem, pattern_cells, word_under
+from ...pdf.card import Frame as CardFrame
+from ...pdf.card import (MIN_BODY, FaceBox, Ring, background, divider, fit, icon_disc, icon_over_text, numbered_box,
+                         text_box)
+from ...pdf.component import Deck, Kind, Piece, PrintSet, credits_of, kind_details
 from ...pdf.errors import PdfBuildError
 from ...pdf.icons import color, place_centred
-from ...pdf.palette import area, outline, text_on
+from ...pdf.palette import area, text_on
 from ...pdf.texts import Texts
 from ...pdf.units import CARD_SIZES, Size, mm
 
@@ -47,11 +50,6 @@ AID_BACK = "aid"
 AID_MIN = CARD_SIZES["poker"]      # player aids are never printed smaller than this
 
 
-def _luma(hex_: str) -> float:
-    r, g, b = (int(hex_[i:i + 2], 16) / 255 for i in (1, 3, 5))
-    return 0.2126 * r + 0.7152 * g + 0.0722 * b
-
-
 def on(fill: str) -> str:
     """Text colour that reads on `fill` as printed (ink saver lightens large fills)."""
     return text_on(fill, INK, CREAM)
@@ -66,53 +64,17 @@ def icon_for(ref: str) -> str:
 
 # --- the frame -------------------------------------------------------------------------------------------------
 
-class Frame:
-    """One front, scaled from the 63 × 88 mm design to the chosen card size."""
+class Frame(CardFrame):
+    """One front, scaled from the 63 × 88 mm design to the chosen card size: a cream rim, the kind's colour."""
 
     def __init__(self, c, box: FaceBox, fill: str):
-        self.c, self.box, self.fill = c, box, fill
-        self.k = min(box.w / mm(63), box.h / mm(88))
-        rim = mm(3) if self.k >= 0.9 else mm(2.2)     # small cards keep more room for their words
-        self.x0, self.y0, self.x1, self.y1 = rim, rim, box.w - rim, box.h - rim
-        self.pad = mm(2.2) * self.k
-        background(c, box, area(CREAM))
-        panel(c, self.x0, self.y0, self.x1 - self.x0, self.y1 - self.y0, area(fill), radius=mm(3),
-              stroke=outline(fill), width=1.4)
-
-    def s(self, v: float) -> float:
-        return mm(v) * self.k
-
-    @property
-    def inner_w(self) -> float:
-        return self.x1 - self.x0 - 2 * self.pad
+        super().__init__(c, box, fill, rim=CREAM, ink=on(fill), outline_width=1.4)
 
     def title(self, name: str, gloss: str | None, size: float = 16) -> float:
-        c, ink = self.c, on(self.fill)
-        top = self.y1 - self.pad - self.s(0.8)
-        t = fit(self.box, name, fonts.TITLE, max(size * self.k, MIN_TITLE), MIN_TITLE, self.inner_w, max_lines=2, leading=1.06,
-                what="title")
-        c.setFillColor(color(ink))
-        c.setFont(fonts.TITLE, t.size)
-        y = top
-        for line in t.lines:
-            y -= t.size * 0.86
-            c.drawCentredString(self.box.w / 2, y, line)
-            y -= t.leading - t.size * 0.86
-        if gloss:
-            g = fit(self.box, gloss, fonts.ITALIC, max(8.5 * self.k, MIN_BODY), MIN_BODY, self.inner_w, max_lines=1, what="gloss")
-            y -= g.size * 1.05
-            c.setFont(fonts.ITALIC, g.size)
-            c.drawCentredString(self.box.w / 2, y, gloss)
-            y -= g.size * 0.3
-        return y - self.s(1.6)
+        return self.title_at(self.y1 - self.pad - self.s(0.8), name, gloss, size, gloss_size=8.5, gap=1.6)
 
     def body(self, top: float, bottom: float) -> tuple[float, float, float, float]:
-        x, w = self.x0 + self.pad, self.inner_w
-        panel(self.c, x, bottom, w, top - bottom, PAPER, radius=mm(2))
-        return x, bottom, w, top - bottom
-
-    def mark(self, mark: str) -> None:
-        corner_mark(self.c, self.box, mark, on(self.fill))
+        return self.paper(top, bottom, PAPER)
 
 
 def _cake_dots(c, f: Frame, cx: float, y: float, index: int, total: int, fill: str) -> None:
@@ -159,10 +121,7 @@ def rule_face(c, box: FaceBox, *, name, gloss, icon, fill, text, tag, mark, icon
     x, y, w, h = f.body(top, f.y0 + f.pad)
     icon_h = h * icon_share
     text_h = h - icon_h
-    place_centred(c, icon, x + w / 2, y + text_h + icon_h / 2, min(icon_h * 0.9, w * 0.62))
-    c.setStrokeColor(color(fill))
-    c.setLineWidth(0.8)
-    c.line(x + f.s(6), y + text_h, x + w - f.s(6), y + text_h)
+    icon_over_text(c, icon, x, y, w, text_h, icon_h, min(icon_h * 0.9, w * 0.62), fill, f.s(6))
     tag_h = 0.0
     if tag:
         tag_h = 6.5 * 1.7
@@ -184,9 +143,7 @@ def aid_face(c, box: FaceBox, *, title, items, actions, mark) -> None:
     act_h = f.s(27) if f.k >= 0.9 else f.s(33)
     numbered_box(c, box, items, x + f.s(2), y + act_h + f.s(1.5), w - f.s(4), h - act_h - f.s(3),
                  fonts.BODY, max(9 * f.k, MIN_BODY), min_size=MIN_BODY, what="player aid")
-    c.setStrokeColor(color(fill))
-    c.setLineWidth(0.8)
-    c.line(x + f.s(3), y + act_h, x + w - f.s(3), y + act_h)
+    divider(c, x, w, y + act_h, f.s(3), fill)
     row = (act_h - f.s(1.5)) / len(actions)
     for i, (icon, name, effect) in enumerate(actions):
         cy = y + act_h - f.s(0.8) - row * (i + 0.5)
@@ -202,45 +159,37 @@ def aid_face(c, box: FaceBox, *, title, items, actions, mark) -> None:
 
 def pantry_back(c, box: FaceBox, *, title, text) -> None:
     """Dark chocolate with a lattice of cherries, the cake on a cream plate, the game's name."""
-    b = box.bleed
-    c.setFillColor(color(area(CHOC)))
-    c.rect(-b, -b, box.w + 2 * b, box.h + 2 * b, stroke=0, fill=1)
-    c.saveState()
-    p = c.beginPath()
-    p.rect(-b, -b, box.w + 2 * b, box.h + 2 * b)
-    c.clipPath(p, stroke=0, fill=0)
-    step = mm(8)
-    n_x = int((box.w + 2 * b) / step) + 3
-    n_y = int((box.h + 2 * b) / step) + 3
-    ox = box.w / 2 - step * (n_x // 2)        # centred: the pattern mirrors onto itself for duplex
-    oy = box.h / 2 - step * (n_y // 2)
-    c.setStrokeColor(color(area(CHOC_MID)))
-    c.setLineWidth(1.1)
-    lattice = c.beginPath()
-    for i in range(-n_y, n_x + n_y):
-        lattice.moveTo(ox + i * step, oy)
-        lattice.lineTo(ox + (i + n_y) * step, oy + n_y * step)
-        lattice.moveTo(ox + i * step, oy)
-        lattice.lineTo(ox + (i - n_y) * step, oy + n_y * step)
-    c.drawPath(lattice, stroke=1, fill=0)
-    dots = c.beginPath()
-    for i in range(n_x):
-        for j in range(n_y):
-            dots.circle(ox + i * step, oy + j * step, mm(0.9))
-    c.setFillColor(color(area(CHERRY)))
-    c.drawPath(dots, stroke=0, fill=1)
-    c.restoreState()
+    background(c, box, area(CHOC))
+    with clipped_to_bleed(c, box):
+        step = mm(8)
+        n_x, n_y = pattern_cells(box, step, spare=3)
+        ox = box.w / 2 - step * (n_x // 2)        # centred: the pattern mirrors onto itself for duplex
+        oy = box.h / 2 - step * (n_y // 2)
+        c.setStrokeColor(color(area(CHOC_MID)))
+        c.setLineWidth(1.1)
+        lattice = c.beginPath()
+        for i in range(-n_y, n_x + n_y):
+            lattice.moveTo(ox + i * step, oy)
+            lattice.lineTo(ox + (i + n_y) * step, oy + n_y * step)
+            lattice.moveTo(ox + i * step, oy)
+            lattice.lineTo(ox + (i - n_y) * step, oy + n_y * step)
+        c.drawPath(lattice, stroke=1, fill=0)
+        dots = c.beginPath()
+        for i in range(n_x):
+            for j in range(n_y):
+                dots.circle(ox + i * step, oy + j * step, mm(0.9))
+        c.setFillColor(color(area(CHERRY)))
+        c.drawPath(dots, stroke=0, fill=1)
     _emblem(c, box, "sk-cake", title, text, CREAM, area(CHERRY))
 
 
 def start_back(c, box: FaceBox, *, title, text, icon="sk-mixer") -> None:
     """Cherry red with cream stripes: never confused with the pantry."""
     b = box.bleed
-    c.setFillColor(color(area(CHERRY)))
-    c.rect(-b, -b, box.w + 2 * b, box.h + 2 * b, stroke=0, fill=1)
+    background(c, box, area(CHERRY))
     step = mm(6)
     c.setFillColor(color(area("#b8233b")))
-    n = int((box.w + 2 * b) / step) + 2
+    n, _ = pattern_cells(box, step)
     ox = box.w / 2 - step * (n / 2)
     stripes = c.beginPath()
     for i in range(0, n, 2):
@@ -250,36 +199,11 @@ def start_back(c, box: FaceBox, *, title, text, icon="sk-mixer") -> None:
 
 
 def _emblem(c, box: FaceBox, icon: str, title: str, text: str, disc: str, accent: str) -> None:
-    cx, cy = box.w / 2, box.h / 2 + mm(7)
-    r = min(box.w, box.h) * 0.3
-    c.setFillColor(color(disc))
-    c.setStrokeColor(color(INK))
-    c.setLineWidth(1.4)
-    c.circle(cx, cy, r, stroke=1, fill=1)
-    c.setStrokeColor(color(CHERRY))
-    c.setLineWidth(1)
-    c.circle(cx, cy, r - mm(1.5), stroke=1, fill=0)
-    place_centred(c, icon, cx, cy, r * 1.4)
-    bw, bh = box.w * 0.84, mm(12)
-    by = cy - r - mm(9)
-    c.setFillColor(color(accent))
-    c.setStrokeColor(color(CREAM))
-    c.setLineWidth(1.2)
-    c.roundRect(cx - bw / 2, by - bh / 2, bw, bh, mm(2), stroke=1, fill=1)
-    t = fit(box, title, fonts.TITLE, 17, MIN_TITLE, bw - mm(4), max_lines=2, leading=1.0, what="back title")
-    c.setFillColor(color(text_on(accent, INK, CREAM)))
-    c.setFont(fonts.TITLE, t.size)
-    base = by - t.size * 0.35 + t.leading * (len(t.lines) - 1) / 2
-    for line in t.lines:
-        c.drawCentredString(cx, base, line)
-        base -= t.leading
-    s = fit(box, text.upper(), fonts.BOLD, 9, MIN_BODY, bw, max_lines=1, what="back text")
-    tw = fonts.width(text.upper(), fonts.BOLD, s.size) + mm(4)
-    c.setFillColor(color(CREAM))
-    c.roundRect(cx - tw / 2, by - bh / 2 - mm(7.4), tw, mm(4.8), mm(1.2), stroke=0, fill=1)
-    c.setFillColor(color(INK))
-    c.setFont(fonts.BOLD, s.size)
-    c.drawCentredString(cx, by - bh / 2 - mm(5.9), text.upper())
+    e = emblem(box, rise_mm=7, banner_w=0.84)
+    icon_disc(c, icon, e.cx, e.cy, e.r, disc, INK, scale=1.4, ring_width=1.4, inner=Ring(CHERRY, 1, mm(1.5)))
+    banner(c, box, title, e, fill=accent, ink=text_on(accent, INK, CREAM), size=17, stroke=CREAM, width=1.2,
+           max_lines=2, leading=1.0)
+    word_under(c, box, text, e, plate=CREAM, ink=INK)
 
 
 # --- the print set ---------------------------------------------------------------------------------------------
@@ -288,20 +212,13 @@ def print_set(game, ui, lang: str, card: Size) -> PrintSet:
     """Schwarzwälder Kirsch's cards for one language, ready for the PDF builder."""
     m = game.model
     tx = Texts(ui, lang, game)
-    original = m.raw.get("original_language")
-
-    def gloss(record) -> str | None:
-        return None if lang == original else tx.game_text(record.key + "gloss")
-
+    gloss = tx.gloss
     label = {"for": tx.ui_text("pdf.ingredient.for")}
     recipe = list(m.cake.ingredients)
     faces: dict[str, Any] = {}
     pieces: dict[str, list[Piece]] = {k: [] for k in KIND_ORDER}
-    details: dict[str, list[str]] = {k: [] for k in KIND_ORDER}
-    counted: dict[tuple[str, str], int] = {}
 
     for card_ in m.cards():
-        counted[(card_.kind, card_.ref)] = counted.get((card_.kind, card_.ref), 0) + 1
         key = f"{card_.kind}-{card_.ref}"
         if key in faces:
             pass
@@ -309,12 +226,12 @@ def print_set(game, ui, lang: str, card: Size) -> PrintSet:
             i = m.ingredients[card_.ref]
             faces[key] = partial(ingredient_face, name=i.name, gloss=gloss(i), icon=icon_for(i.id),
                                  index=recipe.index(i.id), total=len(recipe), cake=m.cake.name, label=label,
-                                 mark=_mark(i, ("name", "count")))
+                                 mark=i.mark_of(("name", "count")))
         elif card_.kind == "joker":
             j = m.joker
             faces[key] = partial(rule_face, name=j.name, gloss=gloss(j), icon=icon_for(j.id),
                                  fill=KIND_COLOURS["joker"], text=tx.game_text(j.key + "text"), tag=None,
-                                 mark=_mark(j, ("count", "text")), icon_share=0.58)
+                                 mark=j.mark_of(("count", "text")), icon_share=0.58)
         elif card_.kind == "action":
             a = m.actions[card_.ref]
             # the whole effect is reconstructed when the rulebook says nothing of it (text and what happens to the
@@ -324,19 +241,18 @@ def print_set(game, ui, lang: str, card: Size) -> PrintSet:
                 tx.ui_text("pdf.sk.detail_reconstructed") if effect[0] else None
             faces[key] = partial(rule_face, name=a.name, gloss=gloss(a), icon=icon_for(a.id),
                                  fill=ACTION_COLOURS.get(a.id, CHERRY), text=tx.game_text(a.key + "text"), tag=tag,
-                                 mark=_mark(a, ("count", "text", "after_play")))
+                                 mark=a.mark_of(("count", "text", "after_play")))
         elif card_.kind == "start":
             s = m.start_card
             faces[key] = partial(rule_face, name=s.name, gloss=gloss(s), icon=icon_for(s.id),
                                  fill=KIND_COLOURS["start"], text=tx.game_text(s.key + "text"), tag=None,
-                                 mark=_mark(s, ("count", "text")))
+                                 mark=s.mark_of(("count", "text")))
         else:
             raise PdfBuildError(f"schwarzwaelder-kirsch: card {card_.id} has a kind the PDF cannot draw: "
                                 f"{card_.kind!r}")
         pieces[card_.kind].append(Piece(card_.id, card_.kind, key, card_.back))
 
-    for (kind, ref), n in counted.items():
-        details[kind].append(f"{n} × {m.record(kind, ref).name}")
+    details = kind_details(m, KIND_ORDER)
 
     # one player aid per player (not a game card: it never enters the pantry)
     actions = [(icon_for(a.id), a.name, tx.ui_text(f"pdf.sk.effect.{a.id}")
@@ -357,9 +273,10 @@ def print_set(game, ui, lang: str, card: Size) -> PrintSet:
              for k in KIND_ORDER if pieces[k]]
     ordered = [p for k in KIND_ORDER for p in pieces[k] if k != "aid"]
     return PrintSet(
-        game_id=m.id, title=m.name, subtitle=tx.game_text("gloss") if lang != original else "", lang=lang,
+        game_id=m.id, title=m.name, subtitle="" if tx.in_own_language else tx.game_text("gloss"), lang=lang,
         decks=_decks(card, ordered, pieces["aid"]), faces=faces, backs=backs, back_labels=back_labels, kinds=kinds,
-        credits=credits_of(m, tx), icons=sorted(set(ICONS.values()) | {"plate"}), fallback=tx.fallback)   # plate: the guide header
+        credits=credits_of(m, tx), fallback=tx.fallback,
+        icons=sorted(set(ICONS.values()) | {"plate"}))      # plate: the guide header
 
 
 def _decks(card: Size, cards: list[Piece], aids: list[Piece]) -> list[Deck]:
@@ -368,8 +285,3 @@ def _decks(card: Size, cards: list[Piece], aids: list[Piece]) -> list[Deck]:
     if card.width_mm >= AID_MIN.width_mm and card.height_mm >= AID_MIN.height_mm:
         return [Deck(card, cards + aids)]
     return [Deck(card, cards), Deck(AID_MIN, aids)]
-
-
-def _mark(record, fields) -> str:
-    marks = {record.prov(f).mark for f in fields}
-    return "E" if "E" in marks else "*" if "*" in marks else "R"

@@ -5,7 +5,7 @@ Importing the module registers them into icons.ICONS (`register()` is idempotent
 """
 from __future__ import annotations
 
-from ...pdf.icons import ICONS, Pen
+from ...pdf.icons import Pen, register_icons, star_points
 
 INK = "#1d1d1b"
 MUSTARD = "#f2b705"
@@ -101,13 +101,7 @@ def diet(d: Pen) -> None:
 
 
 def star(d: Pen) -> None:
-    import math
-    pts = []
-    for i in range(16):
-        r = 46 if i % 2 == 0 else 30
-        a = math.pi / 2 + i * math.pi / 8
-        pts.append((50 + r * math.cos(a), 50 + r * math.sin(a)))
-    d.poly(pts, fill=MUSTARD)
+    d.poly(star_points(8, 46, 30), fill=MUSTARD)
 
 
 def table(d: Pen) -> None:
@@ -172,8 +166,7 @@ SP_ICONS = {
 
 def register() -> list[str]:
     """Add this game's icons to icons.ICONS (idempotent); returns their names."""
-    ICONS.update(SP_ICONS)
-    return sorted(SP_ICONS)
+    return register_icons(SP_ICONS)
 
 
 register()

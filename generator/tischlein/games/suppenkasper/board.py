@@ -5,6 +5,7 @@ from __future__ import annotations
 import math
 
 from ...pdf import fonts, palette
+from ...pdf.card import paint_bleed
 from ...pdf.errors import PdfBuildError
 from ...pdf.icons import color, place_centred
 from ...pdf.units import mm
@@ -39,8 +40,7 @@ def board_size(n: int) -> tuple[float, float]:
 def board_draw(c, w: float, h: float, bleed: float, *, spaces, classes, title, subtitle, plate_text, labels,
                start_label, mark) -> None:
     """The weight track as a loop of spaces coloured by weight class, the plate for the meals in the middle."""
-    c.setFillColor(color(palette.area("#fbd34d")))
-    c.rect(-bleed, -bleed, w + 2 * bleed, h + 2 * bleed, stroke=0, fill=1)
+    paint_bleed(c, w, h, bleed, palette.area("#fbd34d"))
     if not palette.active():     # 80s sunburst
         c.saveState()
         c.setFillColor(color("#fde38a"))

@@ -34,7 +34,7 @@ def describe(game: Any, labels: Labels, data: dict) -> dict:
         "breakdown": [{"key": "distance", "label": labels.ui("suppenkasper.distance")},
                       {"key": "class", "label": labels.ui("suppenkasper.class")},
                       {"key": "chips", "label": labels.ui("suppenkasper.chips")}],
-        "names": {"class": {c: cls(c) for c in set(data["track"].values())}},
+        "names": {"class": {c: cls(c) for c in sorted(set(data["track"].values()))}},
         "tiebreak": [{"key": "chips", "label": labels.ui("suppenkasper.chips")}],
         "text": {"winner": labels.ui("suppenkasper.winner"), "winners": labels.ui("suppenkasper.winners"),
                  "tie_shared": labels.ui("suppenkasper.tie_shared")},

@@ -12,17 +12,18 @@ outlines, a calorie starburst, diagonal stripes):
 """
 from __future__ import annotations
 
-import math
 from functools import partial
 from typing import Any
 
 from ...pdf import fonts, palette
 from . import art
 from .board import board_draw, board_size
-from ...pdf.card import MIN_BODY, MIN_TITLE, FaceBox, background, corner_mark, fit, panel, text_box
+from ...pdf.back import banner, clipped_to_bleed, emblem
+from ...pdf.card import (MIN_BODY, MIN_TITLE, FaceBox, Ring, background, corner_mark, fit, icon_disc, panel, text_box,
+                         title_block)
 from ...pdf.component import Board, Deck, Kind, Piece, PrintSet, credits_of
 from ...pdf.errors import PdfBuildError
-from ...pdf.icons import color, place_centred
+from ...pdf.icons import color, place_centred, star_points
 from ...pdf.texts import Texts
 from ...pdf.token import round_token, standee, standee_size, token_deck
 from ...pdf.units import Size, mm
@@ -121,29 +122,12 @@ def _banner(c, box: FaceBox, text: str, cx: float, cy: float, w: float, fill: st
 
 
 def _name(c, box: FaceBox, name: str, gloss: str | None, cx: float, top: float, w: float, ink: str) -> float:
-    t = fit(box, name, fonts.TITLE, 16, MIN_TITLE, w, max_lines=2, leading=1.02, what="name")
-    y = top
-    c.setFillColor(color(ink))
-    c.setFont(fonts.TITLE, t.size)
-    for line in t.lines:
-        y -= t.size * 0.88
-        c.drawCentredString(cx, y, line)
-        y -= t.leading - t.size * 0.88
-    if gloss:
-        g = fit(box, gloss, fonts.ITALIC, 8, MIN_BODY, w, max_lines=1, what="gloss")
-        y -= g.size * 1.05
-        c.setFont(fonts.ITALIC, g.size)
-        c.drawCentredString(cx, y, gloss)
+    y = title_block(c, box, name, gloss, cx, top, w, ink, 16, 8, leading=1.02, ascent=0.88, gloss_gap=0, what="name")
     return y - mm(1.5)
 
 
 def _starburst(c, box: FaceBox, cx: float, cy: float, r: float, value: str, unit: str) -> None:
-    pts = []
-    n = 14
-    for i in range(2 * n):
-        rr = r if i % 2 == 0 else r * 0.8
-        a = math.pi / 2 + i * math.pi / n
-        pts.append((cx + rr * math.cos(a), cy + rr * math.sin(a)))
+    pts = star_points(14, r, r * 0.8, cx, cy)
     p = c.beginPath()
     p.moveTo(*pts[0])
     for pt in pts[1:]:
@@ -180,11 +164,7 @@ def three_badge(c, box: FaceBox) -> None:
 
 
 def _disc(c, icon: str, cx: float, cy: float, r: float) -> None:
-    c.setFillColor(color("#ffffff"))
-    c.setStrokeColor(color(INK))
-    c.setLineWidth(1.4)
-    c.circle(cx, cy, r, stroke=1, fill=1)
-    place_centred(c, icon, cx, cy, r * 1.45)
+    icon_disc(c, icon, cx, cy, r, "#ffffff", INK, scale=1.45, ring_width=1.4)
 
 
 # --- faces -------------------------------------------------------------------------------------------------------
@@ -292,44 +272,23 @@ def table_face(c, box: FaceBox, *, title, rows, head, chip_note, mark) -> None:
 
 def deck_back(c, box: FaceBox, *, title, fill, accent, icon) -> None:
     """An 80s tablecloth: bold diagonal checks, a soup plate, the name on a ribbon."""
-    b = box.bleed
-    c.setFillColor(color(palette.area(fill)))
-    c.rect(-b, -b, box.w + 2 * b, box.h + 2 * b, stroke=0, fill=1)
+    background(c, box, palette.area(fill))
     if not palette.active():
-        c.saveState()
-        p = c.beginPath()
-        p.rect(-b, -b, box.w + 2 * b, box.h + 2 * b)
-        c.clipPath(p, stroke=0, fill=0)
-        c.translate(box.w / 2, box.h / 2)
-        c.rotate(45)
-        step = mm(8)
-        n = int((box.w + box.h) / step) + 2
-        c.setFillColor(color(accent))
-        sq = c.beginPath()
-        for i in range(-n, n):
-            for j in range(-n, n):
-                if (i + j) % 2 == 0:
-                    sq.rect(i * step, j * step, step, step)
-        c.drawPath(sq, stroke=0, fill=1)
-        c.restoreState()
-    cx, cy = box.w / 2, box.h / 2 + mm(7)
-    r = min(box.w, box.h) * 0.3
-    c.setFillColor(color("#ffffff"))
-    c.setStrokeColor(color(INK))
-    c.setLineWidth(2)
-    c.circle(cx, cy, r, stroke=1, fill=1)
-    c.setLineWidth(1)
-    c.circle(cx, cy, r - mm(2), stroke=1, fill=0)
-    place_centred(c, icon, cx, cy, r * 1.4)
-    bw, bh = box.w * 0.86, mm(13)
-    by = cy - r - mm(8)
-    c.setFillColor(color(GOLD))
-    c.setLineWidth(1.6)
-    c.roundRect(cx - bw / 2, by - bh / 2, bw, bh, mm(2), stroke=1, fill=1)
-    t = fit(box, title, fonts.TITLE, 22, MIN_TITLE, bw - mm(4), max_lines=1, what="back title")
-    c.setFillColor(color(INK))
-    c.setFont(fonts.TITLE, t.size)
-    c.drawCentredString(cx, by - t.size * 0.35, title)
+        with clipped_to_bleed(c, box):
+            c.translate(box.w / 2, box.h / 2)
+            c.rotate(45)
+            step = mm(8)
+            n = int((box.w + box.h) / step) + 2
+            c.setFillColor(color(accent))
+            sq = c.beginPath()
+            for i in range(-n, n):
+                for j in range(-n, n):
+                    if (i + j) % 2 == 0:
+                        sq.rect(i * step, j * step, step, step)
+            c.drawPath(sq, stroke=0, fill=1)
+    e = emblem(box, rise_mm=7, banner_w=0.86, banner_h_mm=13, gap_mm=8)
+    icon_disc(c, icon, e.cx, e.cy, e.r, "#ffffff", INK, scale=1.4, ring_width=2, inner=Ring(INK, 1, mm(2)))
+    banner(c, box, title, e, fill=GOLD, ink=INK, size=22, stroke=INK, width=1.6)
 
 
 def figure_art(c, w: float, h: float, *, fill: str, name: str) -> None:
@@ -376,19 +335,10 @@ def chip_face(c, box: FaceBox, *, mark: str) -> None:
 
 # --- the print set -----------------------------------------------------------------------------------------------
 
-def _mark(record, fields) -> str:
-    marks = {record.prov(f).mark for f in fields}
-    return "E" if "E" in marks else "*" if "*" in marks else "R"
-
-
 def print_set(game, ui, lang: str, card: Size) -> PrintSet:
     m = game.model
     tx = Texts(ui, lang, game)
-    original = m.raw.get("original_language")
-
-    def gloss(record) -> str | None:
-        return None if lang == original else tx.game_text(record.key + "gloss")
-
+    gloss = tx.gloss
     unit = tx.ui_text("pdf.sp.kcal")
     faces: dict[str, Any] = {}
     pieces: dict[str, list[Piece]] = {k: [] for k in KIND_ORDER}
@@ -405,30 +355,30 @@ def print_set(game, ui, lang: str, card: Size) -> PrintSet:
             faces[key] = partial(food_face, kind_label=tx.ui_text("pdf.sp.label.entree"), name=e.name, gloss=gloss(e),
                                  icon=f"sp-{e.id}", fill=ENTREE_COLOURS[e.colour], value=cd.value, unit=unit,
                                  rule=tx.ui_text("pdf.sp.rule.entree", side=side.name), three=three,
-                                 mark=_mark(e, ("values", "colour")))
+                                 mark=e.mark_of(("values", "colour")))
         elif cd.kind == "side":
             s = m.sides[cd.ref]
             e = m.entrees[s.entree]
             faces[key] = partial(food_face, kind_label=tx.ui_text("pdf.sp.label.side"), name=s.name, gloss=gloss(s),
                                  icon=f"sp-{s.id}", fill=ENTREE_COLOURS[e.colour], value=None, unit=unit,
                                  rule=tx.ui_text("pdf.sp.rule.side", entree=e.name), stripes=True, three=three,
-                                 mark=_mark(s, ("count",)) if e.prov("colour").mark == "R" else "*")
+                                 mark=s.mark_of(("count",)) if e.prov("colour").mark == "R" else "*")
         elif cd.kind == "meal":
             ml = m.meals[cd.ref]
-            faces[key] = partial(food_face, kind_label=tx.ui_text(f"pdf.sp.label.{ml.id.replace('-', '_')}"), name=ml.name,
-                                 gloss=gloss(ml), icon=f"sp-{ml.id}", fill=MEAL_COLOURS[ml.id], value=cd.value,
-                                 unit=unit, rule=tx.ui_text(f"pdf.sp.rule.{ml.id.replace('-', '_')}"), three=three,
-                                 mark=_mark(ml, ("values",)))
+            faces[key] = partial(food_face, kind_label=tx.ui_text(f"pdf.sp.label.{ml.id.replace('-', '_')}"),
+                                 name=ml.name, gloss=gloss(ml), icon=f"sp-{ml.id}", fill=MEAL_COLOURS[ml.id],
+                                 value=cd.value, unit=unit, rule=tx.ui_text(f"pdf.sp.rule.{ml.id.replace('-', '_')}"),
+                                 three=three, mark=ml.mark_of(("values",)))
         elif cd.kind == "diet":
             d = m.diets[cd.ref]
             faces[key] = partial(diet_face, kind_label=tx.ui_text("pdf.sp.label.diet"), name=d.name, gloss=gloss(d),
                                  label=d.label, text=tx.game_text(d.key + "text"), three=three,
-                                 mark=_mark(d, ("text", "count", "gloss")))
+                                 mark=d.mark_of(("text", "count", "gloss")))
         elif cd.kind == "special":
             sp = m.specials[cd.ref]
             faces[key] = partial(special_face, kind_label=tx.ui_text("pdf.sp.label.special"), name=sp.name,
                                  gloss=gloss(sp), icon=SPECIAL_ICONS.get(sp.id, "sp-star"),
-                                 text=tx.game_text(sp.key + "text"), mark=_mark(sp, ("text",)))
+                                 text=tx.game_text(sp.key + "text"), mark=sp.mark_of(("text",)))
         elif cd.kind == "weight-table":
             rows, low = [], 0
             for up_to, steps in m.weight_table:
@@ -494,8 +444,8 @@ def print_set(game, ui, lang: str, card: Size) -> PrintSet:
     }
     kind_back = {"entree": "deck", "side": "deck", "meal": "deck", "diet": "deck", "special": "deck",
                  "weight-table": "aid", "chip": "chip"}
-    kinds = [Kind(k, tx.ui_text(f"pdf.sp.kind.{k.replace('-', '_')}"), KIND_ICON[k], kind_back.get(k), details.get(k, ""))
-             for k in KIND_ORDER]
+    kinds = [Kind(k, tx.ui_text(f"pdf.sp.kind.{k.replace('-', '_')}"), KIND_ICON[k], kind_back.get(k),
+                  details.get(k, "")) for k in KIND_ORDER]
     if boards:
         kinds[KIND_ORDER.index("board")] = Kind("board", tx.ui_text("pdf.sp.kind.board"), "sp-soup", None,
                                                 f"{boards[0].width_mm:g} × {boards[0].height_mm:g} mm")
@@ -506,5 +456,6 @@ def print_set(game, ui, lang: str, card: Size) -> PrintSet:
                    "chip": tx.ui_text("pdf.back.same")}
     return PrintSet(
         game_id=m.id, title=m.name, subtitle=tx.ui_text("pdf.sp.subtitle"), lang=lang, decks=decks, faces=faces,
-        backs=backs, back_labels=back_labels, kinds=kinds, credits=credits_of(m, tx, who={s: f"pdf.sp.who.{s}" for s in ("figures", "three_players", "weight_table")}), icons=icons,
-        fallback=tx.fallback, boards=boards)
+        backs=backs, back_labels=back_labels, kinds=kinds,
+        credits=credits_of(m, tx, who={s: f"pdf.sp.who.{s}" for s in ("figures", "three_players", "weight_table")}),
+        icons=icons, fallback=tx.fallback, boards=boards)

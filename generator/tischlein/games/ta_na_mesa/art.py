@@ -11,7 +11,7 @@ import math
 
 from reportlab.lib.colors import HexColor
 
-from ...pdf.icons import ICONS, Pen
+from ...pdf.icons import Pen, register_icons, star_points
 
 RICE = "#f6f1e1"
 BEAN = "#4a2a1e"
@@ -44,8 +44,8 @@ def shape_points(shape: str, cx: float, cy: float, r: float) -> list[tuple[float
     raise KeyError(shape)
 
 
-def shape_path(c, shape: str, cx: float, cy: float, r: float):
-    p = c.beginPath()
+def add_shape(p, shape: str, cx: float, cy: float, r: float) -> None:
+    """Add the outline of a class shape to the path `p` (one path may hold many, as on a wallpaper)."""
     pts = shape_points(shape, cx, cy, r)
     if pts is None:
         p.circle(cx, cy, r)
@@ -54,6 +54,11 @@ def shape_path(c, shape: str, cx: float, cy: float, r: float):
         for pt in pts[1:]:
             p.lineTo(*pt)
         p.close()
+
+
+def shape_path(c, shape: str, cx: float, cy: float, r: float):
+    p = c.beginPath()
+    add_shape(p, shape, cx, cy, r)
     return p
 
 
@@ -273,12 +278,7 @@ def veg_leaf(d: Pen) -> None:
 
 
 def score_star(d: Pen) -> None:
-    pts = []
-    for i in range(10):
-        r = 44 if i % 2 == 0 else 19
-        a = math.radians(90 + 36 * i)
-        pts.append((50 + r * math.cos(a), 48 + r * math.sin(a)))
-    d.poly(pts, fill="#f2b705")
+    d.poly(star_points(5, 44, 19, cy=48), fill="#f2b705")
 
 
 def sum_sigma(d: Pen) -> None:
@@ -302,15 +302,7 @@ def wallpaper_icon(shape: str, fill: str):
         p = d.c.beginPath()
         for j in range(16):
             for i in range(16):
-                cx, cy = i * step + (step / 2 if j % 2 else 0), j * step
-                pts = shape_points(shape, cx, cy, step * 0.17)
-                if pts is None:
-                    p.circle(cx, cy, step * 0.17)
-                else:
-                    p.moveTo(*pts[0])
-                    for pt in pts[1:]:
-                        p.lineTo(*pt)
-                    p.close()
+                add_shape(p, shape, i * step + (step / 2 if j % 2 else 0), j * step, step * 0.17)
         d.c.setFillColor(HexColor(fill))
         d.c.drawPath(p, stroke=0, fill=1)
     return draw
@@ -347,8 +339,7 @@ TNM_ICONS = {
 
 def register() -> list[str]:
     """Add this game's icons to icons.ICONS (idempotent); returns their names."""
-    ICONS.update(TNM_ICONS)
-    return sorted(TNM_ICONS)
+    return register_icons(TNM_ICONS)
 
 
 register()

@@ -2,7 +2,7 @@
 from __future__ import annotations
 
 from ...pdf import fonts
-from ...pdf.card import panel
+from ...pdf.card import paint_bleed, panel
 from ...pdf.errors import PdfBuildError
 from ...pdf.icons import color, place_centred
 from ...pdf.palette import area
@@ -29,8 +29,7 @@ def scoring_board(c, w: float, h: float, bleed: float, *, title, gloss, score, s
                   legend, classes, mark) -> None:
     cols, rows = BOARD_SPACES
     s = w / cols
-    c.setFillColor(color(area(WOOD)))
-    c.rect(-bleed, -bleed, w + 2 * bleed, h + 2 * bleed, stroke=0, fill=1)
+    paint_bleed(c, w, h, bleed, area(WOOD))
     # the score track around the edge
     cells = perimeter(cols, rows)
     if len(cells) < len(score):

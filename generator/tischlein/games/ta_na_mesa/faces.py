@@ -13,11 +13,13 @@ from functools import partial
 from typing import Any
 
 from ...pdf import fonts
-from ...pdf.card import MIN_BODY, MIN_TITLE, FaceBox, background, corner_mark, fit, numbered_box, panel, text_box
+from ...pdf.back import banner, clipped_to_bleed, emblem, word_under
+from ...pdf.card import MIN_BODY, MIN_TITLE, FaceBox, background, divider, fit, icon_disc, numbered_box, text_box
+from ...pdf.card import Frame as CardFrame
 from ...pdf.component import Board, Deck, Kind, Piece, PrintSet, credits_of
 from ...pdf.errors import PdfBuildError
 from ...pdf.icons import color, place_centred
-from ...pdf.palette import active, area, outline, tint
+from ...pdf.palette import active, area, luma, tint
 from ...pdf.texts import Texts
 from ...pdf.tile import tile_deck, tile_size
 from ...pdf.token import round_token, token_deck
@@ -25,60 +27,27 @@ from ...pdf.units import Size, mm
 from . import art
 from .board import board_size, scoring_board
 from .style import (AID, AID_MIN, CHARACTER, COUNTER_MM, CREAM, FIELD_KEYS, ICONS, INK, KIND_ICON, KIND_ORDER, PAPER,
-                    RECIPE_TILE_MM, TERRACOTTA, TOKEN_MM, WOOD, _background_all, _luma, icon_for, on, shape_plate,
-                    value_text, wallpaper, wallpaper_name)
+                    RECIPE_TILE_MM, TERRACOTTA, TOKEN_MM, WOOD, icon_for, on, shape_plate, value_disc, value_text,
+                    wallpaper, wallpaper_name)
 from .tiles import counter_face, recipe_back, recipe_face
 
 # --- cards -----------------------------------------------------------------------------------------------------
 
-class Frame:
+class Frame(CardFrame):
+    """One front on a cream rim; ingredient cards wear their class's shape as a wallpaper on the panel."""
+
     def __init__(self, c, box: FaceBox, fill: str, shape: str | None = None):
-        self.c, self.box, self.fill = c, box, fill
-        self.k = min(box.w / mm(63), box.h / mm(88))
-        rim = mm(3) if self.k >= 0.9 else mm(2.2)     # small cards keep more room for their words
-        self.x0, self.y0, self.x1, self.y1 = rim, rim, box.w - rim, box.h - rim
-        self.pad = mm(2.2) * self.k
-        background(c, box, area(CREAM))
-        panel(c, self.x0, self.y0, self.x1 - self.x0, self.y1 - self.y0, area(fill), radius=mm(3),
-              stroke=outline(fill), width=1.2)
+        super().__init__(c, box, fill, rim=CREAM, ink=on(fill), outline_width=1.2)
         if shape:
             wallpaper(c, shape, self.x0, self.y0, self.x1 - self.x0, self.y1 - self.y0, tint(fill, 0.28))
 
-    def s(self, v: float) -> float:
-        return mm(v) * self.k
-
-    @property
-    def inner_w(self) -> float:
-        return self.x1 - self.x0 - 2 * self.pad
-
     def title(self, top: float, name: str, gloss: str | None, size: float = 15, width: float | None = None) -> float:
-        c, ink = self.c, on(self.fill)
-        width = width or self.inner_w
-        t = fit(self.box, name, fonts.TITLE, max(size * self.k, MIN_TITLE), MIN_TITLE, width, max_lines=2, leading=1.06,
-                what="title")
-        c.setFillColor(color(ink))
-        c.setFont(fonts.TITLE, t.size)
-        y = top
-        for line in t.lines:
-            y -= t.size * 0.86
-            c.drawCentredString(self.box.w / 2, y, line)
-            y -= t.leading - t.size * 0.86
-        if gloss:
-            g = fit(self.box, gloss, fonts.ITALIC, max(8 * self.k, MIN_BODY), MIN_BODY, self.inner_w, max_lines=1, what="gloss")
-            y -= g.size * 1.05
-            c.setFont(fonts.ITALIC, g.size)
-            c.drawCentredString(self.box.w / 2, y, gloss)
-            y -= g.size * 0.3
-        return y - self.s(1.5)
+        return self.title_at(top, name, gloss, size, gloss_size=8, gap=1.5, width=width)
 
     def body(self, top: float, bottom: float) -> tuple[float, float, float, float]:
-        x, w = self.x0 + self.pad, self.inner_w
-        panel(self.c, x, bottom, w, top - bottom, area(PAPER), radius=mm(2),
-              stroke=self.fill if area(PAPER) != PAPER else None)
-        return x, bottom, w, top - bottom
-
-    def mark(self, mark: str) -> None:
-        corner_mark(self.c, self.box, mark, on(self.fill))
+        # in ink-saver mode the tinted paper needs an outline to stand out from the tinted panel
+        paper = area(PAPER)
+        return self.paper(top, bottom, paper, stroke=self.fill if paper != PAPER else None)
 
 
 def ingredient_face(c, box: FaceBox, *, name, gloss, icon, value, fill, shape, class_name, class_icon, label,
@@ -131,14 +100,8 @@ def character_face(c, box: FaceBox, *, name, gloss, text, ability, label, mark) 
         cx, cy = x + w - r - f.s(2.5), y + text_h + r + f.s(2)
         shape_plate(c, shape, cx, cy, r, fill, INK, 1.1)
         place_centred(c, cls_icon, cx - r * 0.25, cy + r * 0.1, r * 1.2)
-        c.setFillColor(color("#ffffff"))
-        c.setStrokeColor(color(INK))
-        c.setLineWidth(0.8)
-        c.circle(cx + r * 0.7, cy - r * 0.6, r * 0.48, stroke=1, fill=1)
-        value_text(c, str(value), cx + r * 0.7, cy - r * 0.6, r * 0.62, INK)
-    c.setStrokeColor(color(CHARACTER))
-    c.setLineWidth(0.8)
-    c.line(x + f.s(6), y + text_h, x + w - f.s(6), y + text_h)
+        value_disc(c, value, cx + r * 0.7, cy - r * 0.6, r * 0.48, r * 0.62)
+    divider(c, x, w, y + text_h, f.s(6), CHARACTER)
     text_box(c, box, text, x + f.s(2.5), y + f.s(1.5), w - f.s(5), text_h - f.s(3), fonts.BODY, max(9 * f.k, MIN_BODY),
              valign="middle", what="ability text")
     f.mark(mark)
@@ -151,9 +114,7 @@ def aid_face(c, box: FaceBox, *, title, items, combos, combo_label, mark) -> Non
     strip = f.s(15)
     numbered_box(c, box, items, x + f.s(2), y + strip + f.s(1.5), w - f.s(4), h - strip - f.s(3), fonts.BODY,
                  max(8.5 * f.k, MIN_BODY), what="player aid")
-    c.setStrokeColor(color(AID))
-    c.setLineWidth(0.8)
-    c.line(x + f.s(3), y + strip, x + w - f.s(3), y + strip)
+    divider(c, x, w, y + strip, f.s(3), AID)
     t = fit(box, combo_label, fonts.BOLD, 7, MIN_BODY, w - f.s(4), max_lines=1, what="aid label")
     c.setFont(fonts.BOLD, t.size)
     c.setFillColor(color(AID))
@@ -192,7 +153,7 @@ def spice_token(c, box: FaceBox, *, icon, name, ring) -> None:
 
 
 def marker_token(c, box: FaceBox, *, fill, icon, word) -> None:
-    ring = INK if _luma(fill) > 0.7 else "#ffffff"
+    ring = INK if luma(fill) > 0.7 else "#ffffff"
     cx, cy, r = round_token(c, box, fill=area(fill), ring=ring, edge=area(fill))
     place_centred(c, icon, cx, cy + r * 0.15, r * 1.0)
     t = fit(box, word, fonts.BOLD, 7, 6, r * 1.5, max_lines=1, what="marker word")
@@ -224,37 +185,15 @@ def hat_token(c, box: FaceBox, *, word) -> None:
 
 def card_back(c, box: FaceBox, *, title, text, fill, icon) -> None:
     """Chita-style: a warm ground with a scatter of flowers, a plate with the icon, the name."""
-    _background_all(c, box, fill)
-    b = box.bleed
-    c.saveState()
-    p = c.beginPath()
-    p.rect(-b, -b, box.w + 2 * b, box.h + 2 * b)
-    c.clipPath(p, stroke=0, fill=0)
-    if not active():
-        place_centred(c, "tnm-chita", box.w / 2, box.h / 2, max(box.w, box.h) + 2 * b)
-    c.restoreState()
-    cx, cy = box.w / 2, box.h / 2 + mm(6)
-    r = min(box.w, box.h) * 0.3
-    c.setFillColor(color(CREAM))
-    c.setStrokeColor(color(INK))
-    c.setLineWidth(1.4)
-    c.circle(cx, cy, r, stroke=1, fill=1)
-    place_centred(c, icon, cx, cy, r * 1.4)
-    bw, bh = box.w * 0.82, mm(12)
-    by = cy - r - mm(9)
-    c.setFillColor(color(TERRACOTTA if fill != TERRACOTTA else WOOD))
-    c.roundRect(cx - bw / 2, by - bh / 2, bw, bh, mm(2), stroke=1, fill=1)
-    t = fit(box, title, fonts.TITLE, 20, MIN_TITLE, bw - mm(4), max_lines=1, what="back title")
-    c.setFillColor(color("#ffffff"))
-    c.setFont(fonts.TITLE, t.size)
-    c.drawCentredString(cx, by - t.size * 0.35, title)
-    s = fit(box, text.upper(), fonts.BOLD, 9, MIN_BODY, bw, max_lines=1, what="back text")
-    tw = fonts.width(text.upper(), fonts.BOLD, s.size) + mm(4)
-    c.setFillColor(color(CREAM))
-    c.roundRect(cx - tw / 2, by - bh / 2 - mm(7.4), tw, mm(4.8), mm(1.2), stroke=0, fill=1)
-    c.setFillColor(color(INK))
-    c.setFont(fonts.BOLD, s.size)
-    c.drawCentredString(cx, by - bh / 2 - mm(5.9), text.upper())
+    background(c, box, area(fill))
+    with clipped_to_bleed(c, box):
+        if not active():
+            place_centred(c, "tnm-chita", box.w / 2, box.h / 2, max(box.w, box.h) + 2 * box.bleed)
+    e = emblem(box, rise_mm=6, banner_w=0.82)
+    icon_disc(c, icon, e.cx, e.cy, e.r, CREAM, INK, scale=1.4, ring_width=1.4)
+    banner(c, box, title, e, fill=TERRACOTTA if fill != TERRACOTTA else WOOD, ink="#ffffff", size=20, stroke=INK,
+           width=1.4)
+    word_under(c, box, text, e, plate=CREAM, ink=INK)
 
 
 # --- the print set ---------------------------------------------------------------------------------------------
@@ -263,13 +202,11 @@ def print_set(game, ui, lang: str, card: Size) -> PrintSet:
     """Tá na Mesa's components for one language, ready for the PDF builder."""
     m = game.model
     tx = Texts(ui, lang, game)
-    original = m.raw.get("original_language")
+    gloss = tx.gloss
 
-    def gloss(record_or_key) -> str | None:
-        if lang == original:
-            return None
-        key = record_or_key if isinstance(record_or_key, str) else record_or_key.key
-        return tx.game_text(key + "gloss")
+    def class_name(cl) -> str:
+        # Portuguese class names stay; other languages get their meaning after them
+        return cl.name if tx.in_own_language else f"{cl.name} · {tx.gloss(cl)}"
 
     colour_hex = {c.id: c.hex for c in m.colours.values()}
     shape_of = {cid: art.SHAPES[cid] for cid in colour_hex}
@@ -288,12 +225,11 @@ def print_set(game, ui, lang: str, card: Size) -> PrintSet:
         if cd.kind == "ingredient":
             i = m.ingredients[cd.ref]
             hex_, shape, cls_icon = cls_sign(i.cls)
-            cl = m.classes[i.cls]
-            cname = cl.name if lang == original else f"{cl.name} · {tx.game_text(cl.key + 'gloss')}"
             key = f"ingredient-{i.id}-{cd.value}"
             faces[key] = partial(ingredient_face, name=i.name, gloss=gloss(i), icon=icon_for(i.id), value=cd.value,
-                                 fill=hex_, shape=shape, class_name=cname, class_icon=cls_icon, label={},
-                                 mark=_mark(i, ("name", "values")))
+                                 fill=hex_, shape=shape, class_name=class_name(m.classes[i.cls]), class_icon=cls_icon,
+                                 label={},
+                                 mark=i.mark_of(("name", "values")))
         elif cd.kind == "character":
             ch = m.characters[cd.ref]
             ability = None
@@ -301,7 +237,7 @@ def print_set(game, ui, lang: str, card: Size) -> PrintSet:
                 ability = (*cls_sign(ch.cls)[:2], icon_for(ch.cls), ch.value)
             key = f"character-{ch.id}"
             faces[key] = partial(character_face, name=ch.name, gloss=gloss(ch), text=tx.game_text(ch.key + "text"),
-                                 ability=ability, label={}, mark=_mark(ch, ("name", "ability")))
+                                 ability=ability, label={}, mark=ch.mark_of(("name", "ability")))
         else:
             raise PdfBuildError(f"ta-na-mesa: card {cd.id} has a kind the PDF cannot draw: {cd.kind!r}")
         pieces[cd.kind].append(Piece(cd.id, cd.kind, key, cd.back))
@@ -328,7 +264,7 @@ def print_set(game, ui, lang: str, card: Size) -> PrintSet:
             faces[key] = partial(recipe_face, name=r.name, gloss=gloss(r), needs=[cls_sign(x) for x in r.needs],
                                  points=r.points, bonus=bonus, vegetarian=r.vegetarian,
                                  edges=[(colour_hex[e], shape_of[e]) for e in r.edges],
-                                 mark=_mark(r, ("name", "needs", "points", "bonus", "edges")))
+                                 mark=r.mark_of(("name", "needs", "points", "bonus", "edges")))
             pieces["recipe-tile"].append(Piece(p.id, "recipe-tile", key, "recipe"))
         elif p.kind == "counter":
             ctr = m.counters[p.ref]
@@ -338,8 +274,9 @@ def print_set(game, ui, lang: str, card: Size) -> PrintSet:
                 symbols=[(*cls_sign(cls)[:2], icon_for(cls), v) for cls, v in ctr.symbols],
                 combos=[([icon_for(s) for s in spices], pts) for spices, pts in ctr.combos],
                 frame=[(colour_hex[col], shape_of[col]) for col in ctr.frame],
-                spaces=[(sp, [(icon_for(s), m.spices[s].name) for s in ctr.spaces[sp]]) for sp in ("nw", "ne", "sw", "se")],
-                label=label, mark=_mark(ctr, ("symbols", "combos", "stove")))
+                spaces=[(sp, [(icon_for(s), m.spices[s].name) for s in ctr.spaces[sp]])
+                        for sp in ("nw", "ne", "sw", "se")],
+                label=label, mark=ctr.mark_of(("symbols", "combos", "stove")))
             pieces["counter"].append(Piece(p.id, "counter", key, None))
         elif p.kind == "spice-token":
             front, back = p.faces
@@ -374,7 +311,7 @@ def print_set(game, ui, lang: str, card: Size) -> PrintSet:
     details["recipe-tile"] = [f"{RECIPE_TILE_MM:g} × {RECIPE_TILE_MM:g} mm"]
     details["counter"] = [", ".join(ctr.name for ctr in m.counters.values())]
     details["spice-token"] = [", ".join(s.name for s in m.spices.values())]
-    details["marker"] = [", ".join(f"2 × {tx.game_text(pc.key + 'gloss') if lang != original else pc.name}"
+    details["marker"] = [", ".join(f"2 × {pc.name if tx.in_own_language else tx.gloss(pc)}"
                                    for pc in m.player_colours.values())]
 
     # ---- the scoring board ----
@@ -397,8 +334,7 @@ def print_set(game, ui, lang: str, card: Size) -> PrintSet:
                                     "score_note": tx.ui_text("pdf.tnm.score_note",
                                                              score=tx.game_text(m.tracks["score"].text_key))},
                             table=table, legend=legend, mark=board_mark,
-                            classes=[(*cls_sign(cl.id)[:2], icon_for(cl.id),
-                                      cl.name if lang == original else f"{cl.name} · {tx.game_text(cl.key + 'gloss')}")
+                            classes=[(*cls_sign(cl.id)[:2], icon_for(cl.id), class_name(cl))
                                      for cl in m.classes.values()]))]
     details["scoring-board"] = [f"{bw:g} × {bh:g} mm"]
 
@@ -428,14 +364,10 @@ def print_set(game, ui, lang: str, card: Size) -> PrintSet:
              for i in m.ingredients.values()}
     used_icons = sorted(set(ICONS.values()) | set(art.TNM_ICONS) | {"plate", "checklist", "chef-hat"} | walls)
     return PrintSet(
-        game_id=m.id, title=m.name, subtitle=tx.game_text("gloss") if lang != original else "", lang=lang,
-        decks=decks, faces=faces, backs=backs, back_labels=back_labels, kinds=kinds, credits=credits_of(m, tx, who={"spice_tokens": "pdf.kind.spice_token"}, fields=FIELD_KEYS),
+        game_id=m.id, title=m.name, subtitle="" if tx.in_own_language else tx.game_text("gloss"), lang=lang,
+        decks=decks, faces=faces, backs=backs, back_labels=back_labels, kinds=kinds,
+        credits=credits_of(m, tx, who={"spice_tokens": "pdf.kind.spice_token"}, fields=FIELD_KEYS),
         icons=used_icons, fallback=tx.fallback, boards=boards)
-
-
-def _mark(record, fields) -> str:
-    marks = {record.prov(f).mark for f in fields}
-    return "E" if "E" in marks else "*" if "*" in marks else "R"
 
 
 def _mark_fact(m, field_: str) -> str:

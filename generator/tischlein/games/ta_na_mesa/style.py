@@ -3,11 +3,10 @@ wallpapers (so colour-blind players tell the classes apart), and small drawing h
 from __future__ import annotations
 
 from ...pdf import fonts
-from ...pdf.card import FaceBox
 from ...pdf.errors import PdfBuildError
 from ...pdf.icons import ICONS as ICON_REGISTRY
 from ...pdf.icons import color, place_centred
-from ...pdf.palette import area
+from ...pdf.palette import text_on
 from ...pdf.units import CARD_SIZES
 from . import art
 
@@ -54,13 +53,8 @@ SIDES = ("top", "right", "bottom", "left")
 FIELD_KEYS = {"values": "pdf.field.quality"}     # an ingredient's values are quality numbers here
 
 
-def _luma(hex_: str) -> float:
-    r, g, b = (int(hex_[i:i + 2], 16) / 255 for i in (1, 3, 5))
-    return 0.2126 * r + 0.7152 * g + 0.0722 * b
-
-
 def on(fill: str) -> str:
-    return INK if _luma(area(fill)) > 0.55 else "#ffffff"
+    return text_on(fill, INK)
 
 
 def icon_for(ref: str) -> str:
@@ -103,6 +97,10 @@ def value_text(c, text: str, cx: float, cy: float, size: float, fill: str) -> No
     c.drawCentredString(cx, cy - size * 0.36, text)
 
 
-def _background_all(c, box: FaceBox, fill: str) -> None:
-    c.setFillColor(color(area(fill)))
-    c.rect(-box.bleed, -box.bleed, box.w + 2 * box.bleed, box.h + 2 * box.bleed, stroke=0, fill=1)
+def value_disc(c, value: int, cx: float, cy: float, r: float, size: float) -> None:
+    """A value in a small white disc, pinned to a class sign (free symbols, a counter's symbols)."""
+    c.setFillColor(color("#ffffff"))
+    c.setStrokeColor(color(INK))
+    c.setLineWidth(0.8)
+    c.circle(cx, cy, r, stroke=1, fill=1)
+    value_text(c, str(value), cx, cy, size, INK)

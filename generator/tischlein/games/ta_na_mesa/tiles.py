@@ -2,13 +2,13 @@
 from __future__ import annotations
 
 from ...pdf import fonts
-from ...pdf.card import MIN_BODY, MIN_TITLE, FaceBox, corner_mark, fit, panel, text_box
+from ...pdf.card import MIN_BODY, MIN_TITLE, FaceBox, background, corner_mark, divider, fit, panel, text_box
 from ...pdf.errors import PdfBuildError
 from ...pdf.icons import color, place_centred
 from ...pdf.palette import area, tint
 from ...pdf.units import mm
 from .style import (COUNTER, CREAM, INK, RECIPE_TILE_MM, SIDES, STOVE_SPACE_MM, STOVETOP, TERRACOTTA, WOOD,
-                    _background_all, shape_plate, value_text)
+                    shape_plate, value_disc, value_text)
 
 # --- tiles -----------------------------------------------------------------------------------------------------
 
@@ -28,7 +28,7 @@ def edge_halves(c, box: FaceBox, edges: list[tuple[str, str]], r: float) -> None
 
 def recipe_face(c, box: FaceBox, *, name, gloss, needs, points, bonus, vegetarian, edges, mark) -> None:
     """Name, the three class symbols, points (badge), bonus ingredient, vegetarian leaf, the coloured edges."""
-    _background_all(c, box, CREAM)
+    background(c, box, area(CREAM))
     k = box.w / mm(RECIPE_TILE_MM)
     s = lambda v: mm(v) * k          # noqa: E731
     c.setStrokeColor(color(TERRACOTTA))
@@ -86,7 +86,7 @@ def recipe_face(c, box: FaceBox, *, name, gloss, needs, points, bonus, vegetaria
 
 
 def recipe_back(c, box: FaceBox, *, title, text) -> None:
-    _background_all(c, box, TERRACOTTA)
+    background(c, box, area(TERRACOTTA))
     step = box.w / 6
     c.setFillColor(color(area("#b4472a")))
     tiles = c.beginPath()
@@ -113,7 +113,7 @@ def recipe_back(c, box: FaceBox, *, title, text) -> None:
 def counter_face(c, box: FaceBox, *, name, gloss, symbols, combos, frame, spaces, label, mark) -> None:
     """The counter: the 2 × 2 stove with its frame of half-symbols (left), name, ingredient symbols and the
     three spice combinations (right)."""
-    _background_all(c, box, WOOD)
+    background(c, box, area(WOOD))
     rim = mm(3)
     panel(c, rim, rim, box.w - 2 * rim, box.h - 2 * rim, area(COUNTER), radius=mm(3))
     # tiles on the counter top, faint
@@ -189,11 +189,7 @@ def counter_face(c, box: FaceBox, *, name, gloss, symbols, combos, frame, spaces
         cy = y - r - mm(0.5)
         shape_plate(c, shape, cx, cy, r, hex_, INK, 1)
         place_centred(c, cls_icon, cx - r * 0.2, cy + r * 0.1, r * 1.15)
-        c.setFillColor(color("#ffffff"))
-        c.setStrokeColor(color(INK))
-        c.setLineWidth(0.8)
-        c.circle(cx + r * 0.8, cy - r * 0.55, r * 0.5, stroke=1, fill=1)
-        value_text(c, str(value), cx + r * 0.8, cy - r * 0.55, r * 0.65, INK)
+        value_disc(c, value, cx + r * 0.8, cy - r * 0.55, r * 0.5, r * 0.65)
     y -= 2 * r + mm(4.5)
     y = heading(label["spices"], y)
     row = mm(11)
@@ -226,9 +222,7 @@ def counter_face(c, box: FaceBox, *, name, gloss, symbols, combos, frame, spaces
     # what the stove does, in short words, in the room left below the combinations
     note_top = y - mm(3)
     note_h = note_top - rim - mm(6)
-    c.setStrokeColor(color(TERRACOTTA))
-    c.setLineWidth(0.6)
-    c.line(rx + mm(4), note_top + mm(1.5), rx + rw - mm(4), note_top + mm(1.5))
+    divider(c, rx, rw, note_top + mm(1.5), mm(4), TERRACOTTA, width=0.6)
     text_box(c, box, label["note"], rx + mm(1), rim + mm(5), rw - mm(2), note_h, fonts.BODY, 8.5, align="left",
              valign="top", leading=1.25, what="counter note")
     corner_mark(c, box, mark, INK)
