@@ -227,11 +227,19 @@ def _source(game_id: str) -> str:
 
 
 def _named_keys(game_id: str) -> set[str]:
-    src = _source(game_id)
-    keys = set(re.findall(r'\bfail\(\s*[^,()]+,\s*f?"([a-z0-9_.{}]+)"', src))
-    keys |= set(re.findall(r'\.event\(\s*"([a-z0-9_.]+)"', src))
-    keys |= set(re.findall(r'wrong_phase="([a-z0-9_.]+)"', src))
-    return {k for k in keys if "{" not in k}
+    """The message keys the engine names: in fail(rule, key), invalid(rule, key), require(ok, rule, key),
+    s.event(key) and wrong_phase=key (string constants only; f-strings are matched by prefix below)."""
+    position = {"fail": 1, "invalid": 1, "require": 2, "event": 0}
+    keys = set()
+    for node in ast.walk(ast.parse(_source(game_id))):
+        if isinstance(node, ast.Call):
+            name = node.func.attr if isinstance(node.func, ast.Attribute) else getattr(node.func, "id", "")
+            at = position.get(name)
+            if at is not None and len(node.args) > at and isinstance(node.args[at], ast.Constant):
+                keys.add(node.args[at].value)
+            keys |= {k.value.value for k in node.keywords
+                     if k.arg == "wrong_phase" and isinstance(k.value, ast.Constant)}
+    return keys
 
 
 @pytest.mark.parametrize("game_id", ENGINE_GAMES)

@@ -4,7 +4,7 @@ nor tischlein.content."""
 from __future__ import annotations
 
 from .base import KERNEL_KEYS, Engine, count_components
-from .errors import IllegalMove, InvalidMove, MoveError, StartError, fail, invalid
+from .errors import IllegalMove, InvalidMove, MoveError, StartError, fail, invalid, require
 from .expect import MISSING, Check, at
 from .moves import BOOL, INT, STR, Arg, Move, choice, ids, move, one_id
 from .rng import rng_below, rng_seed, rng_shuffle
@@ -13,4 +13,4 @@ from .state import GameState, Record
 
 __all__ = ["KERNEL_KEYS", "count_components", "invalid", "Arg", "BOOL", "Check", "Engine", "GameState", "INT", "IllegalMove", "InvalidMove", "Ledger", "MISSING",
            "Move", "MoveError", "Record", "STR", "Start", "StartError", "at", "choice", "fail", "ids", "move",
-           "no_unknown_fields", "one_id", "rng_below", "rng_seed", "rng_shuffle"]
+           "no_unknown_fields", "one_id", "require", "rng_below", "rng_seed", "rng_shuffle"]

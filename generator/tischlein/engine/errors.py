@@ -48,6 +48,12 @@ def fail(rule: str, key: str, **params: Any) -> None:
     raise IllegalMove(rule, key, params)
 
 
+def require(condition: Any, rule: str, key: str, **params: Any) -> None:
+    """What the rules demand: refuse the move being applied (as `fail`) unless `condition` holds."""
+    if not condition:
+        raise IllegalMove(rule, key, params)
+
+
 def invalid(rule: str, key: str, **params: Any) -> None:
     """Refuse a malformed move."""
     raise InvalidMove(rule, key, params)

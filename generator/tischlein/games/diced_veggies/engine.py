@@ -29,7 +29,7 @@ import itertools
 from collections import Counter
 from typing import Any, Callable, Mapping
 
-from ...engine import STR, Arg, Check, Engine, Move, fail, invalid, move, rng_below, rng_seed, rng_shuffle
+from ...engine import Arg, Check, Engine, Move, STR, fail, invalid, move, require, rng_below, rng_seed, rng_shuffle
 from .engine_state import PHASES, STAGES, Cooked, Player, State, start as read_start
 
 COOKING = ("cook", "final-cook")
@@ -115,12 +115,9 @@ class DicedVeggies(Engine):
     def check_cut(self, s: State, dice: list[str]) -> None:
         cells = self.cells(s)
         block, sub = sum(1 << i for i in cells), sum(1 << i for i, d in cells.items() if d in dice)
-        if not self.connected(sub):
-            fail(CUT, "cut.not_one_piece", dice=dice)
-        if not sub & self.outer(block):
-            fail(CUT, "cut.not_from_outside", dice=dice)
-        if not self.connected(block & ~sub, self.expand(sub) & block & ~sub):
-            fail(CUT, "cut.block_split", dice=dice)
+        require(self.connected(sub), CUT, "cut.not_one_piece", dice=dice)
+        require(sub & self.outer(block), CUT, "cut.not_from_outside", dice=dice)
+        require(self.connected(block & ~sub, self.expand(sub) & block & ~sub), CUT, "cut.block_split", dice=dice)
 
     def cuts(self, s: State) -> list[list[str]]:
         """Every legal cut, as die lists in block order (shortest first). Each connected group of dice adding up
@@ -221,11 +218,9 @@ class DicedVeggies(Engine):
 
     @move("restock", rule=RESTOCK, phases="cut", wrong_phase="restock.not_now")
     def restock(self, s: State, p: int, args: dict) -> None:
-        if s.restocked:
-            fail(RESTOCK, "restock.once")
+        require(not s.restocked, RESTOCK, "restock.once")
         missing = self.missing_veggies(s)
-        if not missing:
-            fail(RESTOCK, "restock.nothing_missing")
+        require(missing, RESTOCK, "restock.nothing_missing")
         dice, s.used, s.restocked = s.block_dice() + s.used, [], True
         self._roll_into_block(s, dice)
         for player in s.players:
@@ -235,23 +230,18 @@ class DicedVeggies(Engine):
     @move("take_all", rule=CUT, phases="cut", wrong_phase="cut.done")
     def take_all(self, s: State, p: int, args: dict) -> None:
         total = sum(s.faces[d] for d in s.block_dice())
-        if total > self.take_all_max:
-            fail(CUT, "take_all.too_much", sum=total, max=self.take_all_max)
+        require(total <= self.take_all_max, CUT, "take_all.too_much", sum=total, max=self.take_all_max)
         s.event("step.take_all", **self._take(s, p, s.block_dice()))
 
     @move("cut", rule=CUT, phases="cut", wrong_phase="cut.done", dice=Arg("list", empty=False))
     def cut(self, s: State, p: int, args: dict) -> None:
         dice, block = args["dice"], s.block_dice()
         for i, die in enumerate(dice):
-            if die not in block:
-                fail(CUT, "cut.not_in_block", die=str(die))
-            if die in dice[:i]:
-                fail(CUT, "cut.duplicate", die=die)
+            require(die in block, CUT, "cut.not_in_block", die=str(die))
+            require(die not in dice[:i], CUT, "cut.duplicate", die=die)
         block_sum, total = sum(s.faces[d] for d in block), sum(s.faces[d] for d in dice)
-        if block_sum <= self.take_all_max:
-            fail(CUT, "cut.take_all_instead", sum=block_sum, max=self.take_all_max)
-        if total > self.cut_max:
-            fail(CUT, "cut.too_much", sum=total, max=self.cut_max)
+        require(block_sum > self.take_all_max, CUT, "cut.take_all_instead", sum=block_sum, max=self.take_all_max)
+        require(total <= self.cut_max, CUT, "cut.too_much", sum=total, max=self.cut_max)
         self.check_cut(s, dice)
         s.event("step.cut", **self._take(s, p, dice))
 
@@ -266,14 +256,10 @@ class DicedVeggies(Engine):
           veggie=Arg("str", optional=True), face=Arg("int", optional=True))
     def improvise(self, s: State, p: int, args: dict) -> None:
         player, die, veg, face = s.players[p], args["die"], args["veggie"], args["face"]
-        if not player.chef:
-            fail(IMPROVISE, "improvise.no_token", player=player.name)
-        if s.cooked_now:
-            fail(IMPROVISE, "improvise.after_cook")
-        if die not in player.dice:
-            fail(IMPROVISE, "die.not_in_hand", die=die, player=player.name)
-        if (veg is None) == (face is None):
-            fail(IMPROVISE, "improvise.one_change")
+        require(player.chef, IMPROVISE, "improvise.no_token", player=player.name)
+        require(not s.cooked_now, IMPROVISE, "improvise.after_cook")
+        require(die in player.dice, IMPROVISE, "die.not_in_hand", die=die, player=player.name)
+        require((veg is None) != (face is None), IMPROVISE, "improvise.one_change")
         if veg is not None and veg not in self.veggies:
             fail(IMPROVISE, "improvise.unknown_veggie", veggie=veg, veggies=self.veggies)
         if face is not None and face not in self.faces:
@@ -292,13 +278,10 @@ class DicedVeggies(Engine):
           hype=Arg("str", optional=True, rule=HYPE))
     def cook(self, s: State, p: int, args: dict) -> None:
         player, recipe, dice, hype = s.players[p], args["recipe"], args["dice"], args["hype"]
-        if recipe not in player.recipes:
-            fail(COOK, "card.not_in_hand", card=recipe, player=player.name)
+        require(recipe in player.recipes, COOK, "card.not_in_hand", card=recipe, player=player.name)
         for i, die in enumerate(dice):
-            if die not in player.dice:
-                fail(COOK, "die.not_in_hand", die=str(die), player=player.name)
-            if die in dice[:i]:
-                fail(COOK, "cook.duplicate", die=die)
+            require(die in player.dice, COOK, "die.not_in_hand", die=str(die), player=player.name)
+            require(die not in dice[:i], COOK, "cook.duplicate", die=die)
         if hype is not None and hype not in player.hype:
             fail(HYPE, "card.not_in_hand", card=hype, player=player.name)
         rtype, htype, faces = self.type_of[recipe], self.type_of.get(hype), [s.faces[d] for d in dice]
@@ -329,13 +312,11 @@ class DicedVeggies(Engine):
         player, source, card = s.players[p], args["source"], args.get("card")
         if source in PILES:
             card = self._top(s, source)
-            if card is None:
-                fail(DRAW, "draw.empty", source=source)
+            require(card is not None, DRAW, "draw.empty", source=source)
         elif source == "display":
             if card is None:
                 invalid(DRAW, "move.missing_arg", move="draw", arg="card")
-            if card not in s.display:
-                fail(DRAW, "draw.not_in_display", card=str(card), display=list(s.display))
+            require(card in s.display, DRAW, "draw.not_in_display", card=str(card), display=list(s.display))
             s.display.remove(card)
             refill = self._top(s, "recipes")            # the display is refilled from the deck, if any
             if refill:
@@ -359,8 +340,7 @@ class DicedVeggies(Engine):
     def discard(self, s: State, p: int, args: dict) -> None:
         player, item = s.players[p], args["item"]
         category = next((k for k, items in player.held().items() if item in items), None)
-        if category is None:
-            fail(LIMITS, "discard.not_held", item=item, player=player.name)
+        require(category is not None, LIMITS, "discard.not_held", item=item, player=player.name)
         if category not in self.over_limits(s, player):
             fail(LIMITS, "discard.not_needed", category=category, limit=self.limits[category])
         player.held()[category].remove(item)
@@ -371,8 +351,7 @@ class DicedVeggies(Engine):
     @move("end_turn", rule=TURN)
     def end_turn(self, s: State, p: int, args: dict) -> None:
         player = s.players[p]
-        if s.phase == "cut":
-            fail(CUT, "end_turn.cut_first", player=player.name)
+        require(s.phase != "cut", CUT, "end_turn.cut_first", player=player.name)
         if s.phase == "cook" and (s.hype_deck or s.hype_discard or s.recipe_deck or s.recipe_discard or s.display):
             fail(DRAW, "end_turn.draw_first", player=player.name)
         over = self.over_limits(s, player) if s.phase in ("cook", "limits") else {}

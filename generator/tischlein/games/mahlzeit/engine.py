@@ -35,7 +35,8 @@ from __future__ import annotations
 
 from typing import Any, Mapping
 
-from ...engine import INT, STR, Check, Engine, Move, at, fail, ids, move, one_id, rng_below, rng_seed, rng_shuffle
+from ...engine import (Check, Engine, INT, Move, STR, at, fail, ids, move, one_id, require, rng_below, rng_seed,
+                       rng_shuffle)
 from .engine_start import read_start
 from .engine_state import PHASES, Dish, Player, State
 
@@ -151,8 +152,7 @@ class Mahlzeit(Engine):
 
     # --- moves ----------------------------------------------------------------------------------------------
     def _row(self, value: int, rule: str) -> int:
-        if not 1 <= value <= self.open_rows:
-            fail(rule, "row.no_such_row", row=str(value), rows=self.open_rows)
+        require(1 <= value <= self.open_rows, rule, "row.no_such_row", row=str(value), rows=self.open_rows)
         return value
 
     def _in_hand(self, s: State, p: int, card: str, rule: str) -> None:
@@ -162,22 +162,17 @@ class Mahlzeit(Engine):
     @move("spoon", rule="mahlzeit.spoon", card=CARD, from_row=INT, count=INT, to_row=INT)
     def spoon(self, s: State, p: int, args: dict) -> None:
         rule, player, card = "mahlzeit.spoon", s.players[p], args["card"]
-        if self.type_of[card] != SPOON:
-            fail(rule, "spoon.not_spoon", card=card)
+        require(self.type_of[card] == SPOON, rule, "spoon.not_spoon", card=card)
         self._in_hand(s, p, card, rule)
-        if card in player.spoons_taken:
-            fail(rule, "spoon.taken_this_turn", card=card, player=player.name)
-        if s.phase != "before-draw":
-            fail(rule, "spoon.after_phase1")
+        require(card not in player.spoons_taken, rule, "spoon.taken_this_turn", card=card, player=player.name)
+        require(s.phase == "before-draw", rule, "spoon.after_phase1")
         src, dst = self._row(args["from_row"], rule), self._row(args["to_row"], rule)
-        if src == dst:
-            fail(rule, "spoon.same_row", row=src)
+        require(src != dst, rule, "spoon.same_row", row=src)
         row = s.rows[src - 1]
-        if len(row) < 2:
-            fail(rule, "spoon.row_too_small", row=src, size=len(row))
+        require(len(row) >= 2, rule, "spoon.row_too_small", row=src, size=len(row))
         count = args["count"]
-        if not 1 <= count <= len(row) - 1:
-            fail(rule, "spoon.count", row=src, size=len(row), max=len(row) - 1, count=str(count))
+        require(1 <= count <= len(row) - 1,
+                rule, "spoon.count", row=src, size=len(row), max=len(row) - 1, count=str(count))
         bundle = row[-count:]
         del row[-count:]
         player.hand.remove(card)
@@ -188,8 +183,7 @@ class Mahlzeit(Engine):
     @move("draw", rule="mahlzeit.turn.draw", phases="before-draw", wrong_phase="phase.draw_done")
     def draw(self, s: State, p: int, args: dict) -> None:
         player = s.players[p]
-        if not s.stack:
-            fail("mahlzeit.turn.draw", "draw.stack_empty")
+        require(s.stack, "mahlzeit.turn.draw", "draw.stack_empty")
         cards = [s.stack.pop() for _ in range(min(2, len(s.stack)))]
         player.hand += cards
         s.event("step.draw", player=player.name, cards=cards)
@@ -200,8 +194,7 @@ class Mahlzeit(Engine):
     def take(self, s: State, p: int, args: dict) -> None:
         player, r = s.players[p], self._row(args["row"], "mahlzeit.turn.take")
         row = s.rows[r - 1]
-        if not row:
-            fail("mahlzeit.turn.take", "row.empty", row=r)
+        require(row, "mahlzeit.turn.take", "row.empty", row=r)
         card = row.pop()
         player.hand.append(card)
         if self.type_of[card] == SPOON:
@@ -224,27 +217,21 @@ class Mahlzeit(Engine):
           specials=ids("type_of", optional=True, rule="mahlzeit.special"))
     def lay(self, s: State, p: int, args: dict) -> None:
         rule, player = "mahlzeit.turn.lay", s.players[p]
-        if s.phase == "before-draw":
-            fail(rule, "lay.before_draw")
-        if s.phase == "discard":
-            fail(rule, "lay.after_discard")
+        require(s.phase != "before-draw", rule, "lay.before_draw")
+        require(s.phase != "discard", rule, "lay.after_discard")
         dish_id = args["dish"]
-        if dish_id not in self.dishes:
-            fail("mahlzeit.dishes", "lay.unknown_dish", dish=dish_id, dishes=list(self.dishes))
+        require(dish_id in self.dishes, "mahlzeit.dishes", "lay.unknown_dish", dish=dish_id, dishes=list(self.dishes))
         ingredients, drink, specials = args["ingredients"], args["drink"], args["specials"] or []
         named = ingredients + ([drink] if drink else []) + specials
         for i, card in enumerate(named):
-            if card in named[:i]:
-                fail(rule, "lay.duplicate_card", card=card)
+            require(card not in named[:i], rule, "lay.duplicate_card", card=card)
         for card in named:
             self._in_hand(s, p, card, rule)
         self._check_ingredients(dish_id, ingredients)
-        if not s.columns[dish_id]:
-            fail(rule, "lay.sold_out", dish=dish_id)
+        require(s.columns[dish_id], rule, "lay.sold_out", dish=dish_id)
         dish = self.dishes[dish_id]
         if drink is not None:
-            if self.kind_of[drink] != "drink":
-                fail("mahlzeit.turn.drink", "lay.not_drink", card=drink)
+            require(self.kind_of[drink] == "drink", "mahlzeit.turn.drink", "lay.not_drink", card=drink)
             if self.type_of[drink] not in dish["drinks"]:
                 fail("mahlzeit.turn.drink", "lay.wrong_drink", dish=dish_id, drink=drink, drinks=list(dish["drinks"]))
         self._check_specials(dish_id, drink, specials)
@@ -276,32 +263,25 @@ class Mahlzeit(Engine):
         rule, dish = "mahlzeit.turn.lay", self.dishes[dish_id]
         types = []
         for card in ingredients:
-            if self.type_of[card] == SPOON:
-                fail("mahlzeit.spoon", "lay.spoon_not_joker", card=card)
-            if self.kind_of[card] != "ingredient":
-                fail(rule, "lay.not_ingredient", card=card)
+            require(self.type_of[card] != SPOON, "mahlzeit.spoon", "lay.spoon_not_joker", card=card)
+            require(self.kind_of[card] == "ingredient", rule, "lay.not_ingredient", card=card)
             if self.type_of[card] not in dish["ingredients"]:
                 fail(rule, "lay.wrong_ingredient", card=card, type=self.type_of[card], dish=dish_id,
                      needs=list(dish["ingredients"]))
             types.append(self.type_of[card])
         for need in dish["ingredients"]:
             n = types.count(need)
-            if n == 0:
-                fail(rule, "lay.missing_ingredient", dish=dish_id, ingredient=need)
-            if n > 1:
-                fail(rule, "lay.extra_ingredient", dish=dish_id, ingredient=need, count=n)
+            require(n != 0, rule, "lay.missing_ingredient", dish=dish_id, ingredient=need)
+            require(n <= 1, rule, "lay.extra_ingredient", dish=dish_id, ingredient=need, count=n)
 
     def _check_specials(self, dish_id: str, drink: str | None, specials: list[str]) -> None:
         seen: list[str] = []
         for card in specials:
             typ = self.type_of[card]
-            if self.kind_of[card] != "special":
-                fail("mahlzeit.special", "lay.not_special", card=card)
+            require(self.kind_of[card] == "special", "mahlzeit.special", "lay.not_special", card=card)
             srule = SPECIAL_RULES.get(typ, "mahlzeit.special")
-            if typ == HAT:
-                fail(srule, "hat.not_laid", card=card)
-            if typ in seen:
-                fail("mahlzeit.special", "lay.special_twice", special=typ)
+            require(typ != HAT, srule, "hat.not_laid", card=card)
+            require(typ not in seen, "mahlzeit.special", "lay.special_twice", special=typ)
             seen.append(typ)
             spec = self.specials[typ]
             if spec.get("dishes") and dish_id not in spec["dishes"]:
@@ -339,11 +319,10 @@ class Mahlzeit(Engine):
     def discard(self, s: State, p: int, args: dict) -> None:
         rule, player, card = "mahlzeit.turn.discard", s.players[p], args["card"]
         self._in_hand(s, p, card, rule)
-        if self.is_dirty_pots(card):
-            fail(rule, "discard.dirty_pots", card=card)
+        require(not self.is_dirty_pots(card), rule, "discard.dirty_pots", card=card)
         r = self._row(args["row"], rule)
-        if len(player.hand) <= self.hand_limit:
-            fail(rule, "discard.not_needed", player=player.name, count=len(player.hand), limit=self.hand_limit)
+        require(len(player.hand) > self.hand_limit,
+                rule, "discard.not_needed", player=player.name, count=len(player.hand), limit=self.hand_limit)
         player.hand.remove(card)
         s.rows[r - 1].append(card)
         s.phase = "discard"
@@ -353,9 +332,9 @@ class Mahlzeit(Engine):
           phase_rule="mahlzeit.turn.draw")
     def end_turn(self, s: State, p: int, args: dict) -> None:
         player, limit = s.players[p], self.hand_limit
-        if len(player.hand) > limit:
-            fail("mahlzeit.turn.discard", "end_turn.over_limit", player=player.name, count=len(player.hand),
-                 limit=limit, excess=len(player.hand) - limit)
+        require(len(player.hand) <= limit,
+                "mahlzeit.turn.discard", "end_turn.over_limit", player=player.name, count=len(player.hand),
+                limit=limit, excess=len(player.hand) - limit)
         player.spoons_taken = []
         if s.final:
             s.phase = "over"

@@ -23,9 +23,8 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import Any, Mapping
 
-from ...engine import (INT, STR, Check, Engine, GameState, Ledger, Move, Record, Start, StartError, at, fail,
-                       invalid, move, rng_seed, rng_shuffle)
-
+from ...engine import (Check, Engine, GameState, INT, Ledger, Move, Record, STR, Start, StartError, at, fail, invalid,
+                       move, require, rng_seed, rng_shuffle)
 GAME_ID = "schwarzwaelder-kirsch"
 R_TURN, R_END = "schwarzwaelder-kirsch.turn", "schwarzwaelder-kirsch.end"
 R_REVEAL, R_JOKER = "schwarzwaelder-kirsch.turn.reveal", "schwarzwaelder-kirsch.turn.joker"
@@ -103,8 +102,7 @@ class SchwarzwaelderKirsch(Engine):
     def check_phase(self, s: State, mv: Move, spec: Any) -> None:
         """A face-up joker or action card must be dealt with before any other move of the turn."""
         if s.phase in DECISIONS and not DECISIONS & set(spec.phases):
-            if s.phase == "joker":
-                fail(R_JOKER, "joker.pending", card=s.face_up)
+            require(s.phase != "joker", R_JOKER, "joker.pending", card=s.face_up)
             fail(R_ACTION_CARD, "action.pending", card=s.face_up)
         super().check_phase(s, mv, spec)
 
@@ -189,11 +187,9 @@ class SchwarzwaelderKirsch(Engine):
     @move("reveal", rule=R_REVEAL, phases=("turn-start", "revealing"), position=INT)
     def reveal(self, s: State, p: int, args: dict) -> None:
         player, pos = s.players[p], args["position"]
-        if not 1 <= pos <= len(s.pantry):
-            fail(R_REVEAL, "reveal.no_such_position", position=str(pos), size=len(s.pantry))
+        require(1 <= pos <= len(s.pantry), R_REVEAL, "reveal.no_such_position", position=str(pos), size=len(s.pantry))
         card = s.pantry[pos - 1]
-        if card is None:
-            fail(R_REVEAL, "reveal.gap", position=pos)
+        require(card is not None, R_REVEAL, "reveal.gap", position=pos)
         s.reveals, s.phase = s.reveals + 1, "revealing"
         s.event("step.reveal", player=player.name, position=pos, card=card, count=s.reveals)
         kind, ing = self.kind_of[card], self.type_of[card]
@@ -218,8 +214,7 @@ class SchwarzwaelderKirsch(Engine):
     @move("joker", rule=R_JOKER, phases="joker", wrong_phase="joker.none_revealed", ingredient=STR)
     def joker(self, s: State, p: int, args: dict) -> None:
         player, ing, card = s.players[p], args["ingredient"], s.face_up
-        if ing not in self.cake:
-            fail(R_JOKER, "joker.unknown_ingredient", ingredient=ing, ingredients=list(self.cake))
+        require(ing in self.cake, R_JOKER, "joker.unknown_ingredient", ingredient=ing, ingredients=list(self.cake))
         if ing in player.collection:
             fail(R_JOKER, "joker.already_have", ingredient=ing, card=player.collection[ing])
         s.pantry[s.revealed - 1] = None
@@ -252,17 +247,15 @@ class SchwarzwaelderKirsch(Engine):
     @move("play", rule=R_ACTIONS, phases=("turn-start", "revealing"))
     def play(self, s: State, p: int, args: dict) -> None:
         player, card = s.players[p], s.players[p].action
-        if card is None:
-            fail(R_ACTIONS, "play.no_card", player=player.name)
+        require(card is not None, R_ACTIONS, "play.no_card", player=player.name)
         if s.phase != "turn-start":
-            if player.fresh:
-                fail(R_ACTION_CARD, "play.fresh", card=card)
+            require(not player.fresh, R_ACTION_CARD, "play.fresh", card=card)
             fail(R_TURN, "play.after_reveal", player=player.name)
         kind = self.type_of[card]
         if kind == self.garnish:
-            if len(player.collection) < len(self.cake):
-                fail(R_GARNIEREN, "garnieren.incomplete", player=player.name, count=len(player.collection),
-                     total=len(self.cake), missing=[i for i in self.cake if i not in player.collection])
+            require(len(player.collection) >= len(self.cake),
+                    R_GARNIEREN, "garnieren.incomplete", player=player.name, count=len(player.collection),
+                    total=len(self.cake), missing=[i for i in self.cake if i not in player.collection])
             player.action = None
             s.pantry.append(card)
             s.event("step.garnish", player=player.name, card=card)
@@ -288,8 +281,7 @@ class SchwarzwaelderKirsch(Engine):
         self._end_turn(s)
 
     def _steal(self, s: State, player: Player, other: Player, args: dict) -> None:
-        if not self.stealable(player, other):
-            fail(R_STEHLEN, "stehlen.nothing", target=other.name)
+        require(self.stealable(player, other), R_STEHLEN, "stehlen.nothing", target=other.name)
         ing = args.get("ingredient")
         if ing is None:
             invalid(R_STEHLEN, "move.missing_arg", move="stehlen", arg="ingredient")

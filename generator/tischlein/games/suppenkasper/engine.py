@@ -16,8 +16,7 @@ from dataclasses import dataclass, field
 from typing import Any, Mapping
 
 from ...engine import (Check, Engine, GameState, IllegalMove, Ledger, Move, Record, Start, StartError, fail, ids,
-                       move, one_id, rng_seed, rng_shuffle)
-
+                       move, one_id, require, rng_seed, rng_shuffle)
 SPECIAL_RULES = {"suppen-kasper": "suppenkasper.special.suppen-kasper", "fress-sack": "suppenkasper.special.fress-sack",
                  "mecker-ziege": "suppenkasper.special.mecker-ziege", "nasch-katze": "suppenkasper.special.nasch-katze",
                  "tischlein-deck-dich": "suppenkasper.special.tischlein"}
@@ -217,8 +216,7 @@ class Suppenkasper(Engine):
         for i, card in enumerate(cards):
             if card not in hand:
                 fail(rule, "card.not_in_hand", card=card, player=s.players[p].name)
-            if card in cards[:i]:
-                fail(rule, "card.twice", card=card)
+            require(card not in cards[:i], rule, "card.twice", card=card)
         for card in cards:
             hand.remove(card)
         return cards
@@ -235,13 +233,11 @@ class Suppenkasper(Engine):
         """Hand in a red chip: {action: down} go down 3 · {action: give, cards: [3 cards], to: [a name per card]}
         · {action: ask} the others for 3 red cards."""
         player, action = s.players[p], args.get("action")
-        if action not in ("down", "give", "ask"):
-            fail(CHIPS, "chip.bad_action", action=str(action))
+        require(action in ("down", "give", "ask"), CHIPS, "chip.bad_action", action=str(action))
         if action == "give":  # 3 cards (all if fewer), one to each player named; `cards` is only give's: read here
             want = min(3, len(player.hand))
             cards = self._take(s, p, CARDS.read(self, "chip", "cards", args.get("cards"), CHIPS), CHIPS)
-            if len(cards) != want:
-                fail(CHIPS, "chip.give_count", count=len(cards), want=want)
+            require(len(cards) == want, CHIPS, "chip.give_count", count=len(cards), want=want)
             to = args.get("to")
             if not isinstance(to, list) or len(to) != len(cards):
                 fail(CHIPS, "chip.give_to", count=len(cards))
@@ -250,8 +246,7 @@ class Suppenkasper(Engine):
                 if i is None or i == p:
                     fail(CHIPS, "chip.give_target", player=str(name))
             spread = min(len(cards), len(s.players) - 1)
-            if len(set(targets)) < spread:
-                fail(CHIPS, "chip.give_spread", count=spread)
+            require(len(set(targets)) >= spread, CHIPS, "chip.give_spread", count=spread)
             for card, i in zip(cards, targets):
                 s.players[i].hand.append(card)
             s.event("step.chip_give", player=player.name, cards=cards, to=[s.players[i].name for i in targets])
@@ -292,8 +287,7 @@ class Suppenkasper(Engine):
     @move("give", rule=CHIPS, phases="give", card=CARD)
     def give(self, s: State, p: int, args: dict) -> None:
         [card] = self._take(s, p, [args["card"]], CHIPS)
-        if self.kind_of[card] != "diet":
-            fail(CHIPS, "give.not_red", card=card)
+        require(self.kind_of[card] == "diet", CHIPS, "give.not_red", card=card)
         asker = s.players[s.pending["asker"]]
         asker.hand.append(card)
         s.pending["got"] += 1
@@ -310,8 +304,7 @@ class Suppenkasper(Engine):
             fail(LEAD, "lead.one_dish", cards=cards, card=cards[0])
         head, htype = heads[0], self.type_of[heads[0]]
         for card in (c for c in cards if c != head):
-            if htype not in self.entrees:
-                fail(LEAD, "lead.alone", card=head, extra=card)
+            require(htype in self.entrees, LEAD, "lead.alone", card=head, extra=card)
             if self.sides.get(self.type_of[card], {}).get("entree") != htype:
                 fail(LEAD, "lead.wrong_side", card=card, entree=htype, side=self.entrees[htype]["side"])
         s.plate, s.leader, s.refused = list(cards), p, False
@@ -335,8 +328,7 @@ class Suppenkasper(Engine):
 
     @move("add", rule=ADD, phases="respond")
     def add(self, s: State, p: int, args: dict) -> None:
-        if s.refused:
-            fail("suppenkasper.trick.respond", "add.after_refusal")
+        require(not s.refused, "suppenkasper.trick.respond", "add.after_refusal")
         # read after the refusal check: after a −1 card every add is refused, whatever it names
         cards = self._take(s, p, CARDS.read(self, "add", "cards", args.get("cards"), ADD), ADD)
         types, plate = {self.type_of[c] for c in s.plate}, list(s.plate)
@@ -357,8 +349,7 @@ class Suppenkasper(Engine):
     @move("diet", rule="suppenkasper.diet", phases="respond", card=CARD)
     def diet(self, s: State, p: int, args: dict) -> None:
         [card] = self._take(s, p, [args["card"]], "suppenkasper.diet")
-        if self.kind_of[card] != "diet":
-            fail("suppenkasper.diet", "diet.not_red", card=card)
+        require(self.kind_of[card] == "diet", "suppenkasper.diet", "diet.not_red", card=card)
         s.aside.append(card)
         if self.effect_of[card] != "refuse":
             return self.eat(s, p, {}, card)
@@ -370,11 +361,9 @@ class Suppenkasper(Engine):
     @move("special", rule="suppenkasper.special", phases="respond", card=CARD)
     def special(self, s: State, p: int, args: dict) -> None:
         [card] = self._take(s, p, [args["card"]], "suppenkasper.special")
-        if self.kind_of[card] != "special":
-            fail("suppenkasper.special", "special.not_special", card=card)
+        require(self.kind_of[card] == "special", "suppenkasper.special", "special.not_special", card=card)
         kinds, rule = self.record_of[card]["kinds"], SPECIAL_RULES.get(self.type_of[card], "suppenkasper.special")
-        if self.effect_of[card] == "start":
-            fail(rule, "special.start_only", card=card)
+        require(self.effect_of[card] != "start", rule, "special.start_only", card=card)
         if self.effect_of[card] == "eat_matching" and not {self.type_of[c] for c in s.plate} & set(kinds):
             fail(rule, "special.no_match", card=card, kinds=list(kinds))
         s.aside.append(card)

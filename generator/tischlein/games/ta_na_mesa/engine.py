@@ -26,7 +26,8 @@ from __future__ import annotations
 
 from typing import Any, Mapping
 
-from ...engine import STR, Arg, Check, Engine, Move, fail, ids, invalid, move, one_id, rng_below, rng_seed, rng_shuffle
+from ...engine import (Arg, Check, Engine, Move, STR, fail, ids, invalid, move, one_id, require, rng_below, rng_seed,
+                       rng_shuffle)
 from .engine_start import read_start
 from .engine_state import FACE_UP, PHASES, SIDES, Placed, Player, State, Tiles
 
@@ -222,16 +223,13 @@ class TaNaMesa(Engine):
     @move("take", rule=R_COLLECT, phases="collect", **{"from": STR})
     def take(self, s: State, p: int, args: dict) -> None:
         where, player = args["from"], s.players[p]
-        if where not in (*FACE_UP, "pile"):
-            fail(R_COLLECT, "take.bad_source", source=where)
+        require(where in (*FACE_UP, "pile"), R_COLLECT, "take.bad_source", source=where)
         if where == "pile":
-            if not self._draw(s, player.hand):
-                fail(R_COLLECT, "take.pile_empty")
+            require(self._draw(s, player.hand), R_COLLECT, "take.pile_empty")
             s.event("step.take_pile", player=player.name)
         else:
             k = FACE_UP.index(where)
-            if s.face_up[k] is None:
-                fail(R_COLLECT, "take.empty", side=where)
+            require(s.face_up[k] is not None, R_COLLECT, "take.empty", side=where)
             player.hand.append(s.face_up[k])
             s.event("step.take_face_up", player=player.name, card=s.face_up[k], side=where)
             s.face_up[k] = self._draw(s)
@@ -245,8 +243,8 @@ class TaNaMesa(Engine):
         """symbols: [{counter, class, pay: card}], free: true (the free symbol), buy: [{class, pay: [card, card]}].
         Cards are paid as they are checked: a refused move leaves only the kernel's copy of the state changed."""
         player, recipe, cards = s.players[p], args["recipe"], args["cards"] or []
-        if recipe not in s.recipes.display:
-            fail(R_PREPARE, "prepare.not_on_display", recipe=recipe, display=list(s.recipes.display))
+        require(recipe in s.recipes.display,
+                R_PREPARE, "prepare.not_on_display", recipe=recipe, display=list(s.recipes.display))
         hand = list(player.hand)
         supplied: dict[str, list[str]] = {c: [] for c in self.classes}     # class -> card, free, buy or a counter
         for card in cards:
@@ -256,8 +254,8 @@ class TaNaMesa(Engine):
             total += self._use_symbol(s, p, sym, supplied, hand)
         ability, free = self.characters[player.character], bool(args.get("free"))
         if free:
-            if ability["kind"] != "free-symbol":
-                fail(R_FREE, "free.none", player=player.name, character=player.character)
+            require(ability["kind"] == "free-symbol",
+                    R_FREE, "free.none", player=player.name, character=player.character)
             supplied[ability["class"]].append("free")
         for b in args["buy"] or []:
             supplied[self._buy(s, p, b, hand)].append("buy")
@@ -267,10 +265,8 @@ class TaNaMesa(Engine):
         needs, rule_of = self.recipes[recipe]["needs"], {"free": R_FREE, "buy": R_MISSING}    # or a counter's symbol
         for cls, got in supplied.items():           # each class as often as needed, substitutes only if lacking
             need, held = needs.count(cls), [self.cls[c] for c in hand].count(cls)
-            if len(got) < need:
-                fail(R_PREPARE, "prepare.missing", recipe=recipe, cls=cls, need=need, got=len(got))
-            if len(got) > need:
-                fail(R_PREPARE, "prepare.extra", recipe=recipe, cls=cls, need=need, got=len(got))
+            require(len(got) >= need, R_PREPARE, "prepare.missing", recipe=recipe, cls=cls, need=need, got=len(got))
+            require(len(got) <= need, R_PREPARE, "prepare.extra", recipe=recipe, cls=cls, need=need, got=len(got))
             substitutes = [rule_of.get(x, R_COUNTER) for x in got if x != "card"]      # the rules they belong to
             if substitutes and held > got.count("card"):
                 fail(substitutes[0], "prepare.not_missing", cls=cls, held=held, need=need)
@@ -303,13 +299,12 @@ class TaNaMesa(Engine):
             invalid(R_COUNTER, "move.bad_args", move="prepare")
         counter, cls = sym.get("counter"), sym.get("class")
         owner = next((x for x in s.players if x.counter == counter), None)
-        if owner is None:
-            fail(R_COUNTER, "symbol.no_counter", counter=str(counter), counters=[x.counter for x in s.players])
+        require(owner is not None,
+                R_COUNTER, "symbol.no_counter", counter=str(counter), counters=[x.counter for x in s.players])
         value = self.symbols[counter].get(cls) if isinstance(cls, str) else None
         if value is None:
             fail(R_COUNTER, "symbol.not_on_counter", counter=counter, cls=str(cls), symbols=list(self.symbols[counter]))
-        if counter in supplied[cls]:
-            fail(R_COUNTER, "symbol.once", counter=counter, cls=cls)
+        require(counter not in supplied[cls], R_COUNTER, "symbol.once", counter=counter, cls=cls)
         supplied[cls].append(counter)
         if sym.get("pay") is None:
             invalid(R_COUNTER, "move.missing_arg", move="prepare", arg="pay")
@@ -325,10 +320,8 @@ class TaNaMesa(Engine):
         if not isinstance(b, dict):
             invalid(R_MISSING, "move.bad_args", move="prepare")
         cls = b.get("class")
-        if cls not in self.classes:
-            fail(R_MISSING, "buy.unknown_class", cls=str(cls), classes=list(self.classes))
-        if any(cls in self.symbols[q.counter] for q in s.players):
-            fail(R_MISSING, "buy.on_counter", cls=cls)
+        require(cls in self.classes, R_MISSING, "buy.unknown_class", cls=str(cls), classes=list(self.classes))
+        require(not any(cls in self.symbols[q.counter] for q in s.players), R_MISSING, "buy.on_counter", cls=cls)
         if not isinstance(b.get("pay"), list) or len(b["pay"]) != self.buy_cards:
             fail(R_MISSING, "buy.pay", cls=cls, count=self.buy_cards)
         pay = [self._pay(s, p, c, R_MISSING, hand) for c in b["pay"]]
@@ -348,8 +341,7 @@ class TaNaMesa(Engine):
     @move("pick", rule=R_DRAFT, phases="draft", token=STR)
     def pick(self, s: State, p: int, args: dict) -> None:
         token = args["token"]
-        if token not in s.table:
-            fail(R_DRAFT, "pick.not_on_table", token=token)
+        require(token in s.table, R_DRAFT, "pick.not_on_table", token=token)
         s.table.remove(token)
         s.players[p].tokens.append(token)
         s.event("step.pick", player=s.players[p].name, token=token, spice=self.face(s, token),
@@ -359,8 +351,7 @@ class TaNaMesa(Engine):
     @move("flip", rule=R_FLIP, phases="season", phase_rule=R_SEASON, token=STR, pay=one_id("value", optional=True))
     def flip(self, s: State, p: int, args: dict) -> None:
         player, token, paid = s.players[p], args["token"], args["pay"]
-        if token not in player.tokens:
-            fail(R_FLIP, "flip.not_yours", token=token, player=player.name)
+        require(token in player.tokens, R_FLIP, "flip.not_yours", token=token, player=player.name)
         raizeiro = self.characters[player.character]["kind"] == "free-flip"
         if paid is None:
             if not raizeiro or player.free_flip:
@@ -381,14 +372,11 @@ class TaNaMesa(Engine):
     @move("place", rule=R_STOVE, phases="season", phase_rule=R_SEASON, space=STR, turns=Arg("int", optional=True))
     def place(self, s: State, p: int, args: dict) -> None:
         player, space, turns = s.players[p], args["space"], args["turns"] or 0
-        if player.prepared is None:
-            fail(R_STOVE, "place.nothing", player=player.name)
-        if space not in self.spaces:
-            fail(R_STOVE, "place.no_space", space=space, spaces=list(self.spaces))
+        require(player.prepared is not None, R_STOVE, "place.nothing", player=player.name)
+        require(space in self.spaces, R_STOVE, "place.no_space", space=space, spaces=list(self.spaces))
         if space in player.stove:
             fail(R_STOVE, "place.taken", space=space, recipe=player.stove[space].recipe)
-        if not 0 <= turns <= 3:
-            fail(R_STOVE, "place.turns", turns=str(turns))
+        require(0 <= turns <= 3, R_STOVE, "place.turns", turns=str(turns))
         used = self._season_score(s, player)
         player.stove[space], player.prepared = Placed(player.prepared, turns), None
         s.event("step.place", player=player.name, recipe=player.stove[space].recipe, space=space, turns=turns)
@@ -402,8 +390,7 @@ class TaNaMesa(Engine):
     @move("done", rule=R_STOVE, phases="season", phase_rule=R_SEASON)
     def done(self, s: State, p: int, args: dict) -> None:
         player = s.players[p]
-        if player.prepared is not None:
-            fail(R_STOVE, "done.must_place", player=player.name, recipe=player.prepared)
+        require(player.prepared is None, R_STOVE, "done.must_place", player=player.name, recipe=player.prepared)
         self._season_score(s, player)
         s.event("step.done", player=player.name)
         self._advance(s)
