@@ -1,14 +1,32 @@
-"""Helpers for tests that break a copy of the content on purpose and read what `tischlein check` says."""
+"""Helpers for tests that read one game's content, or break a copy of it on purpose and read what `tischlein check`
+says."""
 from __future__ import annotations
 
 import shutil
+from functools import cache
 from pathlib import Path
 
 from click.testing import CliRunner, Result
 
 from tischlein.cli import main
+from tischlein.content import loader
 
 CONTENT = Path(__file__).resolve().parents[1] / "content"
+
+
+@cache
+def load_game(game_id: str) -> loader.Content:
+    """The repository's content of one game alone (plus the UI strings), loaded once per test run; it must load
+    without errors, so that a test of one game never reads content another game's work in progress broke."""
+    loaded = loader.load(CONTENT, [game_id])
+    assert not loaded.problems.errors, "\n".join(map(str, loaded.problems.errors))
+    return loaded
+
+
+def missing_rules(game, *sections: str) -> list[str]:
+    """The sections of the game's rules (rule ids `<game id>.<section>`) that its rules do not have."""
+    known = {r.id for r in game.rules}
+    return [section for section in sections if f"{game.id}.{section}" not in known]
 
 
 def copy_content(tmp_path: Path, game_id: str | None = None) -> Path:
@@ -31,6 +49,12 @@ def edit(root: Path, relative: Path | str, old: str, new: str, count: int = 1) -
     line = text[: text.index(old)].count("\n") + 1
     path.write_text(text.replace(old, new, count), encoding="utf-8")
     return line
+
+
+def line_of(root: Path, relative: Path | str, startswith: str) -> int:
+    """The 1-based line of a copied file that starts (after indentation) with `startswith`."""
+    lines = (root / relative).read_text(encoding="utf-8").splitlines()
+    return next(i for i, line in enumerate(lines, 1) if line.strip().startswith(startswith))
 
 
 def run_check(content: Path, *extra: str) -> Result:

@@ -1,17 +1,92 @@
-"""Read back what the PDF builder drew: card placements, crop marks and fonts, in page coordinates (points).
+"""Read back what the PDF builder drew: card placements, crop marks and fonts, in page coordinates (points); and the
+fixtures of the PDF test files, which build their game's PDFs once and read them with pypdf.
 
 Each card placement on a sheet is `q  x y w h re n  (clip) re W n  1 0 0 1 x y cm  /FormXob.<face> Do  Q`:
 the unpainted `re n` path is the card's trim rectangle. Crop marks are the stroked `m`/`l` segments of the page
 stream itself. A small interpreter follows q/Q/cm so a shifted back page (back offset) still reads correctly.
+
+A PDF test file names its game in `GAME` and the editions to build in `EDITIONS` ([("en", "a4"), ...]) and imports
+the fixtures it uses: `content` (its game's content alone), `built` (the PDF of each edition, by "en-a4"),
+`readers` (each read with pypdf) and `pages` (each with every page read by read_page).
 """
 from __future__ import annotations
 
 from dataclasses import dataclass
+from functools import partial
+from pathlib import Path
 
+import pytest
+from content_tools import load_game
 from pypdf import PdfReader
 from pypdf.generic import ContentStream
 
+from tischlein.pdf import document
+from tischlein.pdf.component import print_set
+from tischlein.pdf.document import build_pdfs
+from tischlein.pdf.errors import PdfBuildError
+from tischlein.pdf.options import Options
+from tischlein.pdf.texts import Texts
+from tischlein.pdf.units import CARD_SIZES
+
 MM = 72 / 25.4
+FRONT_MATTER = 2            # print guide + credits: card sheets start on page 3
+
+
+# --- fixtures ---------------------------------------------------------------------------------------------------
+
+@pytest.fixture(scope="module")
+def content(game_id):
+    """The content of the file's GAME alone (plus the UI strings), so that other games' work in progress cannot
+    interfere; it loads without errors."""
+    return load_game(game_id)
+
+
+@pytest.fixture(scope="module")
+def built(request, content, game_id, tmp_path_factory) -> dict[str, Path]:
+    """The game's PDF in each of the file's EDITIONS, built once with the default options where `tischlein pdf`
+    writes them (output/pdf/<game>/<game>-<lang>-<paper>.pdf), by "<lang>-<paper>"."""
+    out = tmp_path_factory.mktemp("pdf")
+    return {f"{lang}-{paper}": build_pdfs(content, game_id, [lang], [paper], out)[0]
+            for lang, paper in request.module.EDITIONS}
+
+
+@pytest.fixture(scope="module")
+def readers(built) -> dict[str, PdfReader]:
+    return {key: PdfReader(path) for key, path in built.items()}
+
+
+@pytest.fixture(scope="module")
+def pages(readers) -> dict[str, tuple[PdfReader, list]]:
+    """Each edition's reader and every page of it read by read_page: (placements, segments)."""
+    return {key: (reader, [read_page(reader, i) for i in range(len(reader.pages))]) for key, reader in readers.items()}
+
+
+# --- text that does not fit ------------------------------------------------------------------------------------
+
+def assert_face_does_not_fit(content, game_id: str, face: str, match: str, tmp_path: Path, **keywords) -> None:
+    """Drawn with `keywords` (a text too long for it), the face fails the English A4 build with a PdfBuildError
+    matching `match`, and nothing is written: neither the PDF nor a temporary file."""
+    ps = print_set(content, game_id, "en", CARD_SIZES["poker"])
+    draw = ps.faces[face]
+    ps.faces[face] = partial(draw.func, **{**draw.keywords, **keywords})
+    target = tmp_path / f"{game_id}.pdf"
+    with pytest.raises(PdfBuildError, match=match):
+        document.render(ps, Options(), target, Texts(content.ui, "en"))
+    assert not target.exists() and not list(tmp_path.glob("*.tmp"))
+
+
+def assert_game_text_does_not_fit(content, game_id: str, key: str, text: str, match: str, tmp_path: Path,
+                                  monkeypatch) -> None:
+    """With the game text `key` replaced by `text` (too long for its face), `build_pdfs` fails with a PdfBuildError
+    matching `match` and writes no PDF."""
+    real = Texts.game_text
+    monkeypatch.setattr(Texts, "game_text", lambda self, k: text if k == key else real(self, k))
+    with pytest.raises(PdfBuildError, match=match):
+        build_pdfs(content, game_id, ["en"], ["a4"], tmp_path)
+    assert not list(tmp_path.rglob("*.pdf"))
+
+
+# --- reading pages ----------------------------------------------------------------------------------------------
 
 
 @dataclass(frozen=True)
@@ -101,6 +176,14 @@ def read_page(reader: PdfReader, page_index: int) -> tuple[list[Placement], list
             path, subpaths = [], []
         prev = op
     return placements, segments
+
+
+def sheets(reader: PdfReader, first: int = FRONT_MATTER):
+    """Every sheet of cards from page `first` on, printed for long-edge duplex: (front placements, front crop marks,
+    back placements)."""
+    pages = list(range(first, len(reader.pages)))
+    assert len(pages) % 2 == 0, "every sheet has a front and a back page"
+    return [(*read_page(reader, i), read_page(reader, i + 1)[0]) for i in pages[::2]]
 
 
 def segment_touches_rect(s: Segment, x: float, y: float, w: float, h: float, tol: float = 0.0) -> bool:

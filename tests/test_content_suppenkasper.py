@@ -1,43 +1,20 @@
-"""Suppenkasper content: the shipped files load with the seed's totals, and broken content is named precisely."""
+"""Suppenkasper content: the seed's totals, the 3-player removal list, the weight track and table. What every game's
+content must do (loading clean, totals, provenance, broken content named precisely, translations) is
+tests/test_content.py."""
 from __future__ import annotations
 
-import json
-import re
 from collections import Counter
-from pathlib import Path
 
-import pytest
-from content_tools import CONTENT, copy_content, edit, run_check
+from content_tools import missing_rules
 
-from tischlein.content import loader
-
-GAME_ID = "suppenkasper"
-GAME = Path(f"games/{GAME_ID}/game.yaml")
+GAME = "suppenkasper"
 
 # The seed's 3-player list, category by category (1+2+2+3+3+1+1+2+1+2 = 18).
 SEED_REMOVAL = {"muesli": 1, "fast-food": 2, "fertiggericht": 2, "entree": 3, "side": 3, "nulldiaet": 1, "fdh": 1,
                 "koernerkur": 2, "abfuehrpille": 1, "nein-ess-ich-nicht": 2}
 
 
-@pytest.fixture()
-def copy(tmp_path: Path) -> Path:
-    return copy_content(tmp_path, GAME_ID)
-
-
-@pytest.fixture(scope="module")
-def game():
-    content = loader.load(CONTENT, [GAME_ID])
-    assert not content.problems.errors, "\n".join(map(str, content.problems.errors))
-    return content.games[GAME_ID]
-
-
 # -- the shipped content ---------------------------------------------------------------------------------------
-
-def test_shipped_game_checks_clean(copy):
-    result = run_check(copy)
-    assert result.exit_code == 0, result.output
-    assert "0 warning(s)" in result.output, result.output
-
 
 def test_published_totals(game):
     m = game.model
@@ -103,115 +80,13 @@ def test_weight_table(game):
     assert steps == sorted(steps)
 
 
-def test_rule_references_exist(game):
-    rule_ids = {r.id for r in game.rules}
-    for special in game.model.specials.values():
-        assert special.rule in rule_ids
-    for section in ("setup", "setup.three-players", "round", "round.chips", "trick", "trick.lead", "trick.respond",
-                    "trick.add", "weight", "diet", "special", "round-end", "end", "board"):
-        assert f"{GAME_ID}.{section}" in rule_ids
+def test_the_rules_have_every_section(game):
+    assert not missing_rules(game, "setup", "setup.three-players", "round", "round.chips", "trick", "trick.lead",
+                             "trick.respond", "trick.add", "weight", "diet", "special", "round-end", "end", "board")
 
 
-def test_engine_data_is_json(game):
-    data = json.loads(json.dumps(game.model.engine_data()))
+def test_engine_data(data):
     assert len(data["cards"]) == 72 and len(data["three_players_remove"]) == 18
     assert data["track"]["spaces"][data["track"]["start"]]["class"] == "traumfigur"
     assert data["diets"]["nein-ess-ich-nicht"] == {"effect": "refuse", "steps": 1}
     assert data["meals"]["muesli"]["adds_to"] == "any"
-
-
-def test_german_translation_is_complete(game):
-    missing = [k for k in game.catalog.source if game.catalog.status(k, "de") != "current"]
-    assert not missing, missing[:10]
-
-
-# -- broken content --------------------------------------------------------------------------------------------
-
-def test_card_total_no_longer_72(copy):
-    edit(copy, GAME, "    entree: torte\n    count: 5\n", "    entree: torte\n    count: 6\n")
-    result = run_check(copy)
-    assert result.exit_code == 1
-    assert re.search(r"game\.yaml:\d+: totals\.cards: the rulebook says 72, but the cards listed add up to 73 "
-                     r"\(12 entrees \+ 16 side dishes", result.output), result.output
-
-
-def test_removal_card_that_is_not_in_the_deck(copy):
-    line = edit(copy, GAME, "{kind: torte, value: 600, count: 1}", "{kind: torte, value: 650, count: 1}")
-    result = run_check(copy)
-    assert result.exit_code == 1
-    assert (f"game.yaml:{line}: three_players.remove.torte: takes out 1 torte 650 card(s), but the deck has only 0 "
-            "left to take: the 3-player list must be part of the deck") in result.output
-
-
-def test_removal_taking_more_copies_than_exist(copy):
-    edit(copy, GAME, "{kind: koernerkur, count: 2}", "{kind: koernerkur, count: 6}")
-    result = run_check(copy)
-    assert result.exit_code == 1
-    assert "three_players.remove.koernerkur: takes out 6 koernerkur card(s), but the deck has only 5" in result.output
-
-
-def test_removal_that_differs_from_the_seed_list(copy):
-    edit(copy, GAME, "    - {kind: fdh, count: 1}\n", "    - {kind: nulldiaet, count: 1}\n")
-    result = run_check(copy)
-    assert result.exit_code == 1
-    assert "three_players.remove: the seed's list takes out 1 fdh card(s), the cards named here are 0" in result.output
-    assert "the seed's list takes out 1 nulldiaet card(s), the cards named here are 2" in result.output
-
-
-def test_seed_list_that_no_longer_sums_to_18(copy):
-    edit(copy, GAME, "{category: muesli, count: 1}", "{category: muesli, count: 2}")
-    result = run_check(copy)
-    assert result.exit_code == 1
-    assert "totals.removed_for_three: the rulebook says 18, but its list adds up to 19" in result.output
-
-
-def test_special_cards_cannot_be_removed(copy):
-    edit(copy, GAME, "    - {kind: muesli, value: 100, count: 1}\n",
-         "    - {kind: muesli, value: 100, count: 1}\n    - {kind: fress-sack, count: 1}\n")
-    result = run_check(copy)
-    assert result.exit_code == 1
-    assert "three_players.remove.fress-sack: special cards are never taken out" in result.output
-
-
-def test_side_dish_pointing_at_the_wrong_entree(copy):
-    edit(copy, GAME, "    gloss: dumplings\n    entree: fleisch\n", "    gloss: dumplings\n    entree: fisch\n")
-    result = run_check(copy)
-    assert result.exit_code == 1
-    assert "entrees.fleisch.side: side dish 'knoedel' says it goes with 'fisch'" in result.output
-
-
-def test_weight_table_out_of_order(copy):
-    line = edit(copy, GAME, "    - {up_to: 2000, steps: 3}\n", "    - {up_to: 900, steps: 3}\n")
-    result = run_check(copy)
-    assert result.exit_code == 1
-    assert (f"game.yaml:{line}: weight_table.rows.3.up_to: expected more than 1000: the rows go from few calories "
-            "to many") in result.output
-
-
-def test_weight_table_without_open_last_row(copy):
-    edit(copy, GAME, "    - {steps: 6}\n", "    - {up_to: 5000, steps: 6}\n")
-    result = run_check(copy)
-    assert result.exit_code == 1
-    assert "weight_table.rows.6.up_to: the last row is open-ended" in result.output
-
-
-def test_board_without_a_start(copy):
-    edit(copy, GAME, "      gloss: dream figure\n      role: start\n", "      gloss: dream figure\n      role: class\n")
-    result = run_check(copy)
-    assert result.exit_code == 1
-    assert "board.classes: expected one start space (Traumfigur), got 0" in result.output
-
-
-def test_chips_that_do_not_match_players(copy):
-    edit(copy, GAME, "  colour: red\n  count: 18\n", "  colour: red\n  count: 17\n")
-    result = run_check(copy)
-    assert result.exit_code == 1
-    assert "totals.chips: the rulebook says 18, but chips.count gives 17" in result.output
-    assert "chips.count: 6 players x 3 chips each = 18, not 17" in result.output
-
-
-def test_diet_effect_without_steps(copy):
-    edit(copy, GAME, "    effect: minus_steps\n    steps: 2\n", "    effect: minus_steps\n")
-    result = run_check(copy)
-    assert result.exit_code == 1
-    assert "diets.abfuehrpille.steps: effect 'minus_steps' needs steps" in result.output

@@ -1,30 +1,14 @@
-"""Tá na Mesa content: the shipped files load with the seed's totals, and broken content names file, line, field."""
+"""Tá na Mesa content: the seed's totals, classes, recipes, rounds per player count, the reshuffle erratum, the
+presentation scoring and the Portuguese translation. What every game's content must do (loading clean, totals,
+provenance, broken content named precisely, translations) is tests/test_content.py."""
 from __future__ import annotations
 
-import json
-import re
-from pathlib import Path
+from content_tools import edit, line_of, run_check
 
-import pytest
-from content_tools import CONTENT, copy_content, edit, run_check
-
-from tischlein.content import loader
 from tischlein.games.ta_na_mesa import model as ta_na_mesa
 
-GAME = Path("games/ta-na-mesa/game.yaml")
-GAME_ID = "ta-na-mesa"
-
-
-@pytest.fixture()
-def copy(tmp_path: Path) -> Path:
-    return copy_content(tmp_path)
-
-
-@pytest.fixture(scope="module")
-def game():
-    content = loader.load(CONTENT, [GAME_ID])
-    assert not content.problems.errors, "\n".join(map(str, content.problems.errors))
-    return content.games[GAME_ID]
+GAME = "ta-na-mesa"
+GAME_FILE = f"games/{GAME}/game.yaml"
 
 
 # ---- the shipped content --------------------------------------------------------------------------------------
@@ -41,8 +25,6 @@ def test_component_totals_match_the_seed(game):
     assert kinds == {"counter": 4, "recipe-tile": 25, "spice-token": 12, "scoring-board": 1, "marker": 8,
                      "vegetarian-prize": 1, "chefs-hat": 1}
     assert all(len(p.faces) == 2 and p.faces[0] != p.faces[1] for p in pieces if p.kind == "spice-token")
-    ids = [c.id for c in cards] + [p.id for p in pieces]
-    assert len(ids) == len(set(ids)), "component ids must be unique"
 
 
 def test_five_classes_ten_cards_each(game):
@@ -125,9 +107,8 @@ def test_score_track_is_long_enough(game):
     assert game.model.tracks["sum"].spaces[-1] == 16
 
 
-def test_engine_data_is_json(game):
-    data = json.loads(json.dumps(game.model.engine_data()))
-    assert data["game"] == GAME_ID
+def test_engine_data(data):
+    assert data["game"] == GAME
     assert len(data["ingredient_cards"]) == 50
     assert data["ingredient_cards"][0] == {"id": "arroz-1", "type": "arroz", "value": 1}
     assert data["player_counts"]["3"] == {"rounds": 3, "spices_each": 4, "lowest_sum_discard": True}
@@ -145,137 +126,27 @@ def test_reconstructions_are_labelled(game):
     assert "2 to 5" in game.catalog.source["game:facts.note"]
 
 
-def test_rule_references_in_game_yaml_exist(game):
-    rules = {r.id for r in game.rules}
-    assert game.model.vegetarian_prize["rule"] in rules
-    assert game.model.chefs_hat["rule"] in rules
-    for example in game.examples:
-        assert set(example["rules"]) <= rules
-
-
 def test_faq_covers_the_seed_gaps(game):
     ids = {e["id"] for e in game.faq}
     assert {"recipe-shortfall", "player-count", "presentation-example", "characters"} <= ids
 
 
-@pytest.mark.parametrize("lang", ["de", "pt"])
-def test_translations_are_complete(game, lang):
-    missing = [k for k in game.catalog.source if game.catalog.status(k, lang) != "current"]
+def test_the_portuguese_translation_is_complete(game):
+    """Tá na Mesa is a Brazilian game: Portuguese is complete, like the German of every game."""
+    missing = [k for k in game.catalog.source if game.catalog.status(k, "pt") != "current"]
     assert not missing, missing
 
 
 # ---- broken content ---------------------------------------------------------------------------------------------
 
-def test_without_the_reshuffle_four_players_run_out(copy):
-    edit(copy, GAME, "  recipe_reshuffle: true\n", "  recipe_reshuffle: false\n")
+def test_marker_total_is_reported_at_the_total_not_at_the_edit(copy):
+    line = edit(copy, GAME_FILE, "markers_per_player: 2", "markers_per_player: 3")
     result = run_check(copy)
     assert result.exit_code == 1
-    assert re.search(r"game\.yaml:\d+: player_counts\.\[2\]\.rounds: with 4 players the recipe pile runs out in "
-                     r"round 4 without reshuffling the discarded recipes", result.output), result.output
-    # 2 and 3 players fit in 25 tiles
-    assert "with 2 players" not in result.output and "with 3 players" not in result.output
-
-
-def test_vegetarian_flag_must_match_the_classes(copy):
-    line = edit(copy, GAME, "needs: [carnes, carnes, frango], points: 5, bonus: {ingredient: linguica, points: 1}, "
-                            "vegetarian: false",
-                "needs: [carnes, carnes, frango], points: 5, bonus: {ingredient: linguica, points: 1}, "
-                "vegetarian: true")
-    result = run_check(copy)
-    assert result.exit_code == 1
-    assert (f"game.yaml:{line}: recipes.churrasco.vegetarian: expected false: a recipe is vegetarian exactly when "
-            f"it needs no meat or chicken") in result.output
-
-
-def test_bonus_ingredient_must_be_needed(copy):
-    line = edit(copy, GAME, "bonus: {ingredient: couve, points: 1}", "bonus: {ingredient: queijo, points: 1}")
-    result = run_check(copy)
-    assert result.exit_code == 1
-    assert (f"game.yaml:{line}: recipes.caldo-verde.bonus.ingredient: 'queijo' is a 'derivados' ingredient, "
-            f"which this recipe does not need") in result.output
-
-
-def test_recipe_takes_three_ingredients(copy):
-    line = edit(copy, GAME, "needs: [derivados, derivados, derivados]", "needs: [derivados, derivados]")
-    result = run_check(copy)
-    assert result.exit_code == 1
-    assert f"game.yaml:{line}: recipes.pudim-de-leite.needs: a recipe takes 3 ingredients (seed), got 2" \
-        in result.output
-
-
-def test_spice_combination_points_come_from_the_seed(copy):
-    line = edit(copy, GAME, "{spices: [pimenta, colorau, louro], points: 5}",
-                "{spices: [pimenta, colorau, louro], points: 4}")
-    result = run_check(copy)
-    assert result.exit_code == 1
-    assert (f"game.yaml:{line}: counters.panela-de-barro.combos: a combination of 3 spice(s) is worth 5 (seed), "
-            f"got 4") in result.output
-
-
-def test_rounds_must_share_the_start_equally(copy):
-    path = copy / GAME
-    text = path.read_text(encoding="utf-8")
-    old = "  - players: 2\n    rounds: 4\n"
-    line = text[: text.index(old)].count("\n") + 2
-    path.write_text(text.replace(old, "  - players: 2\n    rounds: 3\n", 1), encoding="utf-8")
-    result = run_check(copy)
-    assert result.exit_code == 1
-    assert (f"game.yaml:{line}: player_counts.[0].rounds: 3 rounds cannot give each of 2 players the same number "
-            f"of starts") in result.output
-
-
-def test_spice_tokens_must_suffice(copy):
-    path = copy / GAME
-    text = path.read_text(encoding="utf-8")
-    old = "  - players: 3\n    rounds: 3\n    spices_each: 4\n"
-    path.write_text(text.replace(old, "  - players: 3\n    rounds: 3\n    spices_each: 5\n", 1), encoding="utf-8")
-    result = run_check(copy)
-    assert result.exit_code == 1
-    assert "player_counts.[1].spices_each: 3 players × 5 tokens need more than the 12 spice tokens" in result.output
-
-
-def test_marker_total(copy):
-    line = edit(copy, GAME, "markers_per_player: 2", "markers_per_player: 3")
-    result = run_check(copy)
-    assert result.exit_code == 1
-    marker_line = next(i for i, l in enumerate((copy / GAME).read_text(encoding="utf-8").splitlines(), 1)
-                       if l.strip().startswith("markers: 8"))
+    marker_line = line_of(copy, GAME_FILE, "markers: 8")
     assert (f"game.yaml:{marker_line}: totals.markers: the rulebook says 8, but player colours × markers per player "
             f"add up to 12") in result.output
     assert line > marker_line
-
-
-def test_sum_track_must_hold_the_highest_sum(copy):
-    line = edit(copy, GAME, "      last: 16\n", "      last: 12\n")
-    result = run_check(copy)
-    assert result.exit_code == 1
-    assert f"game.yaml:{line}: scoring_board.tracks.sum.last: a sum can reach 16 (3 × 5 + 1), the track ends at 12" \
-        in result.output
-
-
-def test_presentation_maximum_follows_the_stove(copy):
-    line = edit(copy, GAME, "presentation_max: 12", "presentation_max: 10")
-    result = run_check(copy)
-    assert result.exit_code == 1
-    assert (f"game.yaml:{line}: facts.presentation_max: a 2 × 2 stove has 8 frame edges and 4 inner edges, so at "
-            f"most 12 points, not 10") in result.output
-
-
-def test_unknown_colour_on_a_recipe_edge(copy):
-    line = edit(copy, GAME, "edges: [blue, orange, blue, green]", "edges: [blue, orange, blue, purple]")
-    result = run_check(copy)
-    assert result.exit_code == 1
-    assert f"game.yaml:{line}: recipes.omelete.edges: unknown colour 'purple'" in result.output
-
-
-def test_portuguese_translation_must_keep_tokens(copy):
-    pt = copy / "games/ta-na-mesa/i18n/pt/rules.yaml"
-    text = pt.read_text(encoding="utf-8")
-    pt.write_text(text.replace("{term:bancada}", "bancada", 1), encoding="utf-8")
-    result = run_check(copy)
-    assert result.exit_code == 1
-    assert re.search(r"ta-na-mesa/i18n/pt/rules\.yaml:\d+: ta-na-mesa\.overview\.body: the translation must keep "
-                     r"the tokens", result.output)
 
 
 def test_model_rotation():

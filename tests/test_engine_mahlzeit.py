@@ -1,86 +1,55 @@
-"""The Mahlzeit rules engine: setup, legality (with rule ids), scoring, end of game, Dirty Pots, determinism,
-random playouts with a card census and the JSON facade; what every engine must do is in test_engines.py."""
+"""The Mahlzeit rules engine: setup, legality (with rule ids), scoring, end of game, Dirty Pots, random playouts
+whose listed moves agree with the moves accepted, the pinned PRNG and the JSON facade. What every engine must do
+(determinism, player counts, census, refusals, rule ids and messages) is in tests/test_engines.py and
+tests/test_engine_games.py."""
 from __future__ import annotations
 
 import json
 import random
+from functools import partial
 
+import engine_tools
 import pytest
+from engine_tools import engine_for, example, pick
 
-from engine_tools import engine_for
 from tischlein.engine import Move, MoveError, StartError, api, messages, rng
 from tischlein.games.mahlzeit import engine as mahlzeit_module
 
-m = engine_for("mahlzeit")
-
-
-@pytest.fixture(scope="module")
-def game(content):
-    return content.games["mahlzeit"]
-
-
-@pytest.fixture(scope="module")
-def data(game):
-    return game.model.engine_data()
-
-
-@pytest.fixture(scope="module")
-def rules():
-    return m
+GAME = "mahlzeit"
+m = engine_for(GAME)
+reject = partial(engine_tools.reject, m)
 
 
 ROWS = [["rostzwiebeln-1"], ["beize-2", "bratenfleisch-1"], ["kartoffeln-2"], ["currysauce-4"], ["brezel-2"]]
 
 
-def setup(rules, **spec):
+def setup(**spec):
     """A replay start with defaults: Max (to move) and Silke, the rows above."""
     spec.setdefault("players", [{"name": "Max", "hand": []}, {"name": "Silke", "hand": []}])
     spec.setdefault("rows", ROWS)
     return m.start(spec)
 
 
-def reject(state, move, rule, key):
-    """Assert `move` is rejected with `rule` and `key`, and that the state was not touched."""
-    before = json.dumps(state.to_dict(), sort_keys=True)
-    with pytest.raises(MoveError) as info:
-        m.apply(state, Move(*move) if isinstance(move, tuple) else move)
-    assert (info.value.rule, info.value.key) == (rule, key), info.value.params
-    assert json.dumps(state.to_dict(), sort_keys=True) == before
-    return info.value
-
-
 # --- setup ------------------------------------------------------------------------------------------------
 
 @pytest.mark.parametrize("seed", range(30))
-def test_new_game_follows_the_setup(rules, seed):
+def test_new_game_follows_the_setup(seed):
     s = m.new_game(["Max", "Silke", "Koko"], seed)
     assert m.census(s) == []
     assert [len(p.hand) for p in s.players] == [6, 6, 6]
-    assert all(len(r) == 1 and rules.kind_of.get(r[0]) == "ingredient" for r in s.rows)
-    assert not any(rules.is_dirty_pots(c) for p in s.players for c in p.hand)
+    assert all(len(r) == 1 and m.kind_of.get(r[0]) == "ingredient" for r in s.rows)
+    assert not any(m.is_dirty_pots(c) for p in s.players for c in p.hand)
     assert "dirty-pots-1" in s.stack
-    assert sorted(s.box) == sorted(c for c in rules.cards if rules.kind_of.get(c) == "special")
+    assert sorted(s.box) == sorted(c for c in m.cards if m.kind_of.get(c) == "special")
     assert len(s.stack) == 83 - 18 - 5 - 5
     assert (s.phase, s.turn, s.final) == ("before-draw", 0, False)
 
 
-def test_new_game_with_special_cards_shuffles_them_in(rules):
+def test_new_game_with_special_cards_shuffles_them_in():
     s = m.new_game(["Max", "Silke"], 5, specials=True)
     assert s.box == [] and s.variant
     placed = [c for p in s.players for c in p.hand] + s.stack
-    assert all(c in placed for c in rules.cards if rules.kind_of.get(c) == "special")
-
-
-def test_new_game_is_deterministic_per_seed(rules):
-    a, b = m.new_game(["A", "B"], 11), m.new_game(["A", "B"], 11)
-    assert a.to_dict() == b.to_dict()
-    assert m.new_game(["A", "B"], 12).to_dict() != a.to_dict()
-
-
-@pytest.mark.parametrize("players", [["Solo"], ["A", "B", "C", "D", "E", "F"], ["A", "A"]])
-def test_new_game_rejects_bad_player_lists(rules, players):
-    with pytest.raises(ValueError):
-        m.new_game(players, 1)
+    assert all(c in placed for c in m.cards if m.kind_of.get(c) == "special")
 
 
 def test_prng_is_mulberry32_and_pinned():
@@ -97,8 +66,8 @@ def test_prng_is_mulberry32_and_pinned():
 
 # --- legality: every rejection names a rule id and leaves the state alone ----------------------------------
 
-def test_illegal_moves_name_their_rule(rules):
-    s = setup(rules, players=[{"name": "Max", "hand": ["cooking-spoon-1", "kaese-1", "spaetzle-1", "wine-1",
+def test_illegal_moves_name_their_rule():
+    s = setup(players=[{"name": "Max", "hand": ["cooking-spoon-1", "kaese-1", "spaetzle-1", "wine-1",
                                                         "beer-1", "dirty-pots-1"]},
                               {"name": "Silke", "hand": ["bratwurst-1"]}])
     reject(s, ("Silke", "draw", {}), "mahlzeit.turn", "turn.not_your_turn")
@@ -154,8 +123,8 @@ def test_illegal_moves_name_their_rule(rules):
     reject(laid, ("Max", "discard", {"card": "beer-1", "row": 4}), "mahlzeit.turn.discard", "discard.not_needed")
 
 
-def test_lay_is_not_allowed_after_discarding(rules):
-    s = setup(rules, phase="after-draw",
+def test_lay_is_not_allowed_after_discarding():
+    s = setup(phase="after-draw",
               players=[{"name": "Max", "hand": ["kaese-1", "spaetzle-1", "rostzwiebeln-2", "beer-1", "beer-2",
                                                 "beer-3", "beize-1"]},
                        {"name": "Silke", "hand": []}])
@@ -166,12 +135,12 @@ def test_lay_is_not_allowed_after_discarding(rules):
            "mahlzeit.turn.lay", "lay.after_discard")
 
 
-def test_wrong_ingredient_and_sold_out(rules):
+def test_wrong_ingredient_and_sold_out():
     players = [{"name": "Silke", "hand": ["weisswurst-1", "bratwurst-1", "pommes-1", "beer-1", "rote-beeren-1",
                                           "speisestaerke-1", "vanillesosse-1"],
                 "dishes": [{"dish": "rote-gruetze"}]},
                {"name": "Max", "hand": [], "dishes": [{"dish": "rote-gruetze"}]}]
-    s = setup(rules, players=players, phase="after-draw")
+    s = setup(players=players, phase="after-draw")
     err = reject(s, ("Silke", "lay", {"dish": "currywurst", "ingredients": ["bratwurst-1", "pommes-1",
                                                                              "weisswurst-1"], "drink": "beer-1"}),
                  "mahlzeit.turn.lay", "lay.wrong_ingredient")
@@ -181,10 +150,10 @@ def test_wrong_ingredient_and_sold_out(rules):
            "mahlzeit.turn.lay", "lay.sold_out")
 
 
-def test_special_cards_rules(rules):
+def test_special_cards_rules():
     hand = ["bratwurst-1", "pommes-1", "currysauce-1", "beer-1", "cutlery-1", "cutlery-2", "dish-towel-1",
             "apron-1", "cooking-hat-1", "rote-beeren-1", "speisestaerke-1", "vanillesosse-1", "coffee-rum-1"]
-    s = setup(rules, variant=True, phase="after-draw", players=[{"name": "Max", "hand": hand},
+    s = setup(variant=True, phase="after-draw", players=[{"name": "Max", "hand": hand},
                                                                {"name": "Silke", "hand": []}])
     curry = {"dish": "currywurst", "ingredients": ["bratwurst-1", "pommes-1", "currysauce-1"]}
     gruetze = {"dish": "rote-gruetze", "ingredients": ["rote-beeren-1", "speisestaerke-1", "vanillesosse-1"]}
@@ -213,8 +182,8 @@ def test_special_cards_rules(rules):
     assert sc["hand_drinks"] == -7 and sc["hat"] == 7                    # the hat cancels the coffee
 
 
-def test_spoon_moves_a_bundle_and_a_taken_spoon_waits(rules):
-    s = setup(rules, rows=[["rostzwiebeln-1"], ["pommes-1", "brezel-1", "beize-1"], ["kartoffeln-2"],
+def test_spoon_moves_a_bundle_and_a_taken_spoon_waits():
+    s = setup(rows=[["rostzwiebeln-1"], ["pommes-1", "brezel-1", "beize-1"], ["kartoffeln-2"],
                            ["cooking-spoon-2"], ["brezel-2"]],
               players=[{"name": "Max", "hand": ["cooking-spoon-1"]}, {"name": "Silke", "hand": []}])
     moved = m.apply(s, Move("Max", "spoon", {"card": "cooking-spoon-1", "from_row": 2, "count": 2, "to_row": 1}))
@@ -233,8 +202,8 @@ def test_spoon_moves_a_bundle_and_a_taken_spoon_waits(rules):
 
 # --- end of game ------------------------------------------------------------------------------------------
 
-def test_refill_with_the_last_card_starts_the_final_phase(rules):
-    s = setup(rules, stack=["dirty-pots-1"], stack_size=1,
+def test_refill_with_the_last_card_starts_the_final_phase():
+    s = setup(stack=["dirty-pots-1"], stack_size=1,
               players=[{"name": "Max", "hand": []}, {"name": "Silke", "hand": []}])
     s = m.apply(s, Move("Max", "take", {"row": 1}))
     assert s.rows[0] == ["dirty-pots-1"] and s.stack == [] and s.final and s.phase == "after-draw"
@@ -243,25 +212,25 @@ def test_refill_with_the_last_card_starts_the_final_phase(rules):
     reject(s, ("Silke", "take", {"row": 1}), "mahlzeit.end", "game.over")
 
 
-def test_taking_without_emptying_a_row_does_not_end_the_game(rules):
-    s = setup(rules, stack=["beer-1"], stack_size=1)
+def test_taking_without_emptying_a_row_does_not_end_the_game():
+    s = setup(stack=["beer-1"], stack_size=1)
     s = m.apply(s, Move("Max", "take", {"row": 2}))
     assert not s.final and s.stack == ["beer-1"]
     assert m.apply(s, Move("Max", "end_turn", {})).phase == "before-draw"
 
 
-def test_drawing_the_last_card_ends_after_the_turn(rules):
-    s = setup(rules, stack=["beer-1"], stack_size=1)
+def test_drawing_the_last_card_ends_after_the_turn():
+    s = setup(stack=["beer-1"], stack_size=1)
     s = m.apply(s, Move("Max", "draw", {}))
     assert s.players[0].hand == ["beer-1"] and s.final
     s = m.apply(s, Move("Max", "end_turn", {}))
     assert s.phase == "over"
-    empty = setup(rules, stack_size=0, final=False)
+    empty = setup(stack_size=0, final=False)
     reject(empty, ("Max", "draw", {}), "mahlzeit.turn.draw", "draw.stack_empty")
 
 
-def test_the_player_who_took_the_last_card_still_lays_without_a_swap(rules):
-    s = setup(rules, stack=["beer-1"], stack_size=1,
+def test_the_player_who_took_the_last_card_still_lays_without_a_swap():
+    s = setup(stack=["beer-1"], stack_size=1,
               players=[{"name": "Max", "hand": ["kaese-1", "spaetzle-1"]},
                        {"name": "Silke", "hand": ["dirty-pots-1"]}])
     s = m.apply(s, Move("Max", "take", {"row": 1}))
@@ -273,35 +242,35 @@ def test_the_player_who_took_the_last_card_still_lays_without_a_swap(rules):
 
 # --- Dirty Pots -------------------------------------------------------------------------------------------
 
-def koko_lays(rules, koko_hand, seed=3):
-    s = setup(rules, seed=seed, phase="after-draw",
+def koko_lays(koko_hand, seed=3):
+    s = setup(seed=seed, phase="after-draw",
               players=[{"name": "Koko", "hand": koko_hand},
                        {"name": "Thorsten", "hand": ["dirty-pots-1", "bratwurst-4"]}])
     return m.apply(s, Move("Koko", "lay", {"dish": "rote-gruetze", "ingredients": [
         "rote-beeren-1", "speisestaerke-1", "vanillesosse-1"]}))
 
 
-def test_dirty_pots_swap_takes_a_seeded_random_card(rules):
+def test_dirty_pots_swap_takes_a_seeded_random_card():
     hand = ["rote-beeren-1", "speisestaerke-1", "vanillesosse-1", "beer-2", "kartoffeln-3", "brezel-3"]
-    s = koko_lays(rules, hand)
+    s = koko_lays(hand)
     assert s.phase == "dirty-pots" and s.pending == {"holder": 1, "layer": 0}
     reject(s, ("Koko", "end_turn", {}), "mahlzeit.dirty-pots", "dirty_pots.pending")
     reject(s, ("Koko", "swap", {}), "mahlzeit.dirty-pots", "turn.not_your_turn")
     got = set()
     for seed in range(40):
-        t = m.apply(koko_lays(rules, hand, seed), Move("Thorsten", "swap", {}))
+        t = m.apply(koko_lays(hand, seed), Move("Thorsten", "swap", {}))
         card = t.players[1].hand[-1]
         assert card in ("beer-2", "kartoffeln-3", "brezel-3")
         assert "dirty-pots-1" in t.players[0].hand and len(t.players[0].hand) == 3
         assert t.phase == "after-draw" and m.census(t) == []
-        again = m.apply(koko_lays(rules, hand, seed), Move("Thorsten", "swap", {}))
+        again = m.apply(koko_lays(hand, seed), Move("Thorsten", "swap", {}))
         assert again.to_dict() == t.to_dict()
         got.add(card)
     assert got == {"beer-2", "kartoffeln-3", "brezel-3"}       # every card can be drawn
 
 
-def test_dirty_pots_into_an_empty_hand_and_decline(rules):
-    s = koko_lays(rules, ["rote-beeren-1", "speisestaerke-1", "vanillesosse-1"])
+def test_dirty_pots_into_an_empty_hand_and_decline():
+    s = koko_lays(["rote-beeren-1", "speisestaerke-1", "vanillesosse-1"])
     swapped = m.apply(s, Move("Thorsten", "swap", {}))
     assert swapped.players[0].hand == ["dirty-pots-1"] and swapped.players[1].hand == ["bratwurst-4"]
     assert swapped.rng == s.rng                                      # nothing was drawn
@@ -310,8 +279,8 @@ def test_dirty_pots_into_an_empty_hand_and_decline(rules):
     assert declined.phase == "after-draw"
 
 
-def test_no_swap_offered_to_the_holder_himself(rules):
-    s = setup(rules, phase="after-draw", players=[
+def test_no_swap_offered_to_the_holder_himself():
+    s = setup(phase="after-draw", players=[
         {"name": "Max", "hand": ["dirty-pots-1", "kaese-1", "spaetzle-1", "rostzwiebeln-2"]},
         {"name": "Silke", "hand": []}])
     s = m.apply(s, Move("Max", "lay", {"dish": "kaesespaetzle",
@@ -321,8 +290,8 @@ def test_no_swap_offered_to_the_holder_himself(rules):
 
 # --- scoring ----------------------------------------------------------------------------------------------
 
-def test_rulebook_example_scoring_34_minus_13(rules):
-    s = setup(rules, phase="over", stack_size=0, players=[
+def test_rulebook_example_scoring_34_minus_13():
+    s = setup(phase="over", stack_size=0, players=[
         {"name": "Silke", "hand": ["beize-1", "bratwurst-1", "beer-2", "brezel-1", "dirty-pots-1"],
          "dishes": [{"dish": "rote-gruetze", "value": 8, "drink": "coffee-rum-1"},
                     {"dish": "kaesespaetzle", "drink": "wine-1"},
@@ -335,9 +304,9 @@ def test_rulebook_example_scoring_34_minus_13(rules):
     assert (silke["dishes"], silke["drinks"], silke["hand_drinks"], silke["dirty_pots"]) == (19, 15, -3, -10)
 
 
-def test_tie_break_by_drink_points_then_shared(rules):
+def test_tie_break_by_drink_points_then_shared():
     def ended(*dishes):
-        return setup(rules, phase="over", stack_size=0, players=[
+        return setup(phase="over", stack_size=0, players=[
             {"name": name, "hand": [], "dishes": list(d)} for name, d in zip("ABC", dishes)])
     a = [{"dish": "kaesespaetzle", "drink": "wine-1"}]                                   # 5 + 5 = 10, drinks 5
     b = [{"dish": "kloesse", "drink": "wine-2"}, {"dish": "sauerbraten"}, {"dish": "sauerbraten"}]  # 1+5+2+2
@@ -351,8 +320,8 @@ def test_tie_break_by_drink_points_then_shared(rules):
     assert m.winners(s) == ["B"]                        # tied on points, B has more from drinks
 
 
-def test_cooking_hat_cancels_only_the_highest_drink(rules):
-    s = setup(rules, variant=True, phase="over", stack_size=0, players=[
+def test_cooking_hat_cancels_only_the_highest_drink():
+    s = setup(variant=True, phase="over", stack_size=0, players=[
         {"name": "Max", "hand": ["cooking-hat-1", "beer-1", "wine-1", "coffee-rum-1"]},
         {"name": "Silke", "hand": ["beer-2", "wine-2"]}])
     max_, silke = m.score(s)
@@ -360,15 +329,9 @@ def test_cooking_hat_cancels_only_the_highest_drink(rules):
     assert (silke["hat"], silke["total"]) == (0, -8)
 
 
-# --- state: copy, JSON round trip, determinism, random playouts --------------------------------------------
+# --- state: copy, JSON round trip, random playouts ----------------------------------------------------------
 
-def pick(rng: random.Random, moves: list[Move]) -> Move:
-    """Choose a move kind first, then a move of that kind (spoon moves would swamp a uniform choice)."""
-    kind = rng.choice(sorted({mv.name for mv in moves}))
-    return rng.choice([mv for mv in moves if mv.name == kind])
-
-
-def playout(rules, seed: int, check_every: int = 0) -> tuple[m.State, int]:
+def playout(seed: int, check_every: int = 0) -> tuple[m.State, int]:
     rng = random.Random(seed)
     names = ["Max", "Silke", "Koko", "Thorsten", "Lea"][:2 + seed % 4]
     s = m.new_game(names, seed, specials=bool(seed % 2))
@@ -407,10 +370,10 @@ def check_legal_moves_agree(s: m.State, moves: list[Move]) -> None:
         assert accepted == (json.dumps(mv.to_dict(), sort_keys=True) in listed), (mv, s.phase)
 
 
-def test_random_playouts_finish_and_keep_every_card(rules):
+def test_random_playouts_finish_and_keep_every_card():
     lengths = []
     for seed in range(200):
-        end, steps = playout(rules, seed, check_every=25 if seed < 20 else 0)
+        end, steps = playout(seed, check_every=25 if seed < 20 else 0)
         lengths.append(steps)
         scores = m.score(end)
         assert len(scores) == len(end.players)
@@ -418,13 +381,14 @@ def test_random_playouts_finish_and_keep_every_card(rules):
     assert min(lengths) > 10
 
 
-def test_same_seed_and_moves_give_the_same_state(rules):
-    a, _ = playout(rules, 7)
-    b, _ = playout(rules, 7)
-    assert a.to_dict() == b.to_dict()
+def test_the_variant_with_special_cards_replays_exactly_from_its_seed():
+    """(The base game, for every number of players: tests/test_engine_games.py.)"""
+    a, _ = playout(7)                                   # 5 players, special cards shuffled in
+    b, _ = playout(7)
+    assert a.variant and a.to_dict() == b.to_dict()
 
 
-def test_state_round_trips_through_json(rules):
+def test_state_round_trips_through_json():
     s = m.new_game(["Max", "Silke"], 3)
     s = m.apply(s, Move("Max", "draw", {}))
     back = m.from_dict(json.loads(json.dumps(s.to_dict())))
@@ -436,17 +400,17 @@ def test_state_round_trips_through_json(rules):
         m.from_dict(broken)
 
 
-def test_start_rejects_bad_specs(rules):
+def test_start_rejects_bad_specs():
     with pytest.raises(StartError, match="already in"):
-        setup(rules, players=[{"name": "Max", "hand": ["beer-1"]}, {"name": "Silke", "hand": ["beer-1"]}])
+        setup(players=[{"name": "Max", "hand": ["beer-1"]}, {"name": "Silke", "hand": ["beer-1"]}])
     with pytest.raises(StartError, match="unknown card"):
-        setup(rules, players=[{"name": "Max", "hand": ["bier-1"]}, {"name": "Silke", "hand": []}])
+        setup(players=[{"name": "Max", "hand": ["bier-1"]}, {"name": "Silke", "hand": []}])
     with pytest.raises(StartError, match="5 rows"):
-        setup(rules, rows=ROWS[:4])
+        setup(rows=ROWS[:4])
     with pytest.raises(StartError, match="unknown field"):
-        setup(rules, seeed=3)
+        setup(seeed=3)
     with pytest.raises(StartError, match="worth 9"):
-        setup(rules, players=[{"name": "Max", "hand": [], "dishes": [{"dish": "kloesse", "value": 9}]},
+        setup(players=[{"name": "Max", "hand": [], "dishes": [{"dish": "kloesse", "value": 9}]},
                               {"name": "Silke", "hand": []}])
 
 
@@ -456,44 +420,41 @@ def test_special_cards_name_rules_that_exist(game):
     assert set(mahlzeit_module.SPECIAL_RULES.values()) <= {r.id for r in game.rules}
 
 
-def test_messages_format_with_their_parameters(game, rules):
-    s = setup(rules)
-    try:
-        m.apply(s, Move("Max", "take", {"row": 9}))
-    except MoveError as err:
-        text = messages.describe_error(err, game.messages)
-    assert text == "There is no row 9: the rows are numbered 1 to 5."
+def test_messages_format_with_their_parameters(game):
+    with pytest.raises(MoveError) as info:
+        m.apply(setup(), Move("Max", "take", {"row": 9}))
+    assert messages.describe_error(info.value, game.messages) == "There is no row 9: the rows are numbered 1 to 5."
     assert messages.format_message({"k": "{a} and {b}"}, "k", {"a": 1}) == "1 and {b}"
     assert messages.format_message({}, "missing.key", {"a": 1}) == "missing.key a=1"
 
 
 # --- the browser facade ----------------------------------------------------------------------------------
 
-def compiled(game, data) -> dict:
+def catalog_bundle(game) -> dict:
+    """A bundle of the catalog's messages alone, without the printed names: messages show card ids."""
     de = {k: game.t(f"messages:{k}", "de") for k in game.messages}
-    return json.loads(json.dumps({"data": data, "messages": {"en": game.messages, "de": de}}))
+    return json.loads(json.dumps({"data": game.model.engine_data(), "messages": {"en": game.messages, "de": de}}))
 
 
-def test_api_run_replays_and_stops_at_the_first_illegal_move(game, data):
-    g = compiled(game, data)
-    example = next(e for e in game.examples if e["id"] == "silke-currywurst")
-    example = json.loads(json.dumps({k: v for k, v in example.items() if k != "_file"}))
-    out = api.run(g, example)
+def test_api_run_replays_and_stops_at_the_first_illegal_move(game):
+    g = catalog_bundle(game)
+    silke = example(GAME, "silke-currywurst")
+    out = api.run(g, silke)
     assert out["ok"] and out["error"] is None and len(out["steps"]) == 3
     assert out["steps"][1]["state"]["players"][0]["dishes"][0]["value"] == 2
     json.dumps(out)                                                  # JSON-able all the way
     moves = [{"player": "Silke", "move": "draw"},
              {"player": "Silke", "move": "lay", "args": {"dish": "currywurst",
                                                          "ingredients": ["bratwurst-1", "pommes-1", "weisswurst-1"]}}]
-    bad = api.run(g, example, moves, lang="de")
+    bad = api.run(g, silke, moves, lang="de")
     assert not bad["ok"] and len(bad["steps"]) == 2 and not bad["steps"][1]["legal"]
     assert bad["error"]["index"] == 1 and bad["error"]["rule"] == "mahlzeit.turn.lay"
     assert bad["error"]["key"] == "card.not_in_hand"            # she holds Currysauce, not Weißwurst
     assert bad["error"]["message"] == "Silke hat weisswurst-1 nicht auf der Hand."
 
 
-def test_api_check_move(game, data):
-    g = compiled(game, data)
+def test_api_check_move(game):
+    g = catalog_bundle(game)
     state = m.new_game(["Max", "Silke"], 2).to_dict()
     ok = api.check_move(g, state, {"player": "Max", "move": "draw"})
     assert ok["legal"] and ok["state"]["phase"] == "after-draw" and ok["text"].startswith("Max draws")
@@ -504,7 +465,6 @@ def test_api_check_move(game, data):
     assert fallback["error"]["message"] == "It is Max's move, not Silke's."
     assert api.check_move(g, {"players": []}, {"player": "Max", "move": "draw"})["legal"] is False
     assert {"player": "Max", "move": "draw", "args": {}} in api.legal_moves(g, state)
-
 
 
 # --- the rulebook's worked examples ---------------------------------------------------------------------------

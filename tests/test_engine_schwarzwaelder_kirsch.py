@@ -1,61 +1,34 @@
 """The Schwarzwälder Kirsch rules engine: setup, legality (rule id + untouched state), the first-reveal rule,
-jokers, action cards, rounds and the tie round, determinism, random playouts with a card census, messages and
-the browser facade. Every worked example is replayed against its golden file by tests/test_replays.py.
+jokers, action cards, rounds and the tie round, seeded reshuffles, random playouts, messages and the browser facade.
+What every engine must do (determinism, player counts, census, refusals, rule ids and messages) is in
+tests/test_engines.py and tests/test_engine_games.py; every worked example is replayed against its golden file by
+tests/test_replays.py.
 """
 from __future__ import annotations
 
-import json
 import random
-import re
-from pathlib import Path
+from functools import partial
 
+import engine_tools
 import pytest
-from engine_tools import ENGINE_GAMES, engine_for
+from engine_tools import ENGINE_GAMES, compiled, engine_for, example, random_game
 
-from tischlein.engine import KERNEL_KEYS, IllegalMove, InvalidMove, Move, MoveError, StartError, api, messages, replay
+from tischlein.engine import IllegalMove, InvalidMove, Move, StartError, api, messages, replay
 from tischlein.games.schwarzwaelder_kirsch import engine as sk_module
 
 GAME = "schwarzwaelder-kirsch"
 sk = engine_for(GAME)
-ENGINE_FILE = Path(sk_module.__file__).resolve()
-CONTENT = Path(__file__).resolve().parents[1] / "content"
-EXAMPLES = CONTENT / "games" / GAME / "examples"
-IDS = sorted(p.stem for p in EXAMPLES.glob("*.yaml"))
+reject = partial(engine_tools.reject, sk)
+play = partial(engine_tools.play, sk)
 
 FULL = {"eier": "eier-1", "zucker": "zucker-1", "mehl": "mehl-1", "kakao": "kakao-1", "kirschen": "kirschen-1",
         "sahne": "sahne-1", "kirschwasser": "kirschwasser-1", "schokoraspeln": "joker-1"}
-
-
-@pytest.fixture(scope="module")
-def game(content):
-    return content.games[GAME]
-
-
-@pytest.fixture(scope="module")
-def data(game):
-    return game.model.engine_data()
 
 
 def setup(anna=None, ben=None, **spec):
     """Anna (to move) and Ben; `anna`/`ben` are their player specs without the name."""
     spec.setdefault("players", [{"name": "Anna", **(anna or {})}, {"name": "Ben", **(ben or {})}])
     return sk.start(spec)
-
-
-def play(state, *moves):
-    for move in moves:
-        state = sk.apply(state, Move(*move) if isinstance(move, tuple) else move)
-    return state
-
-
-def reject(state, move, rule, key):
-    """Assert `move` is rejected with `rule` and `key`, and that the state was not touched."""
-    before = json.dumps(state.to_dict(), sort_keys=True)
-    with pytest.raises(MoveError) as info:
-        sk.apply(state, Move(*move))
-    assert (info.value.rule, info.value.key) == (rule, key), info.value.params
-    assert json.dumps(state.to_dict(), sort_keys=True) == before
-    return info.value
 
 
 # --- setup ------------------------------------------------------------------------------------------------
@@ -67,14 +40,6 @@ def test_new_game_spreads_the_whole_pantry_face_down(players):
     assert sorted(s.pantry) == sorted(sk.cards) and len(s.pantry) == 36
     assert (s.rounds, s.round, s.turn, s.start, s.phase) == (players, 1, 0, 0, "turn-start")
     assert all(not p.collection and p.action is None for p in s.players)
-
-
-def test_new_game_is_deterministic_and_rejects_bad_player_lists():
-    assert sk.new_game(["A", "B"], 3).to_dict() == sk.new_game(["A", "B"], 3).to_dict()
-    assert sk.new_game(["A", "B"], 3).pantry != sk.new_game(["A", "B"], 4).pantry
-    for names in (["A"], ["A", "B", "C", "D", "E"], ["A", "A"]):
-        with pytest.raises(ValueError):
-            sk.new_game(names, 1)
 
 
 def test_start_rejects_bad_specs():
@@ -249,32 +214,14 @@ def test_prng_reshuffles_are_seeded():
     assert a.to_dict() == b.to_dict() and a.pantry != c.pantry
 
 
-def random_game(players: int, seed: int, check_every: int = 1, max_moves: int = sk.PLAYOUT_MOVES):
-    rng = random.Random(seed)
-    state = sk.new_game(["Ada", "Ben", "Cem", "Dana"][:players], seed)
-    moves = 0
-    while not sk.is_over(state):
-        legal = sk.legal_moves(state)
-        assert legal, f"seed {seed}: no legal move"
-        if moves % check_every == 0:
-            assert sk.census(state) == [], sk.census(state)
-            d = sk.to_dict(state)
-            assert sk.to_dict(sk.from_dict(json.loads(json.dumps(d)))) == d
-        kind = rng.choice(sorted({m.name for m in legal}))
-        state = sk.apply(state, rng.choice([m for m in legal if m.name == kind]))
-        moves += 1
-        assert moves < max_moves, f"seed {seed}: the game did not end"
-    return state, moves
-
-
 @pytest.mark.parametrize("players,seed", [(2, 1), (3, 2), (4, 3)])
 def test_random_playouts_end_and_keep_every_card(players, seed):
-    state, moves = random_game(players, seed, check_every=1 if players == 2 else 7)
-    assert sk.census(state) == [] and moves > 10
+    """Census and JSON round trip of the state after every move (every 7th with more players); one winner."""
+    state, moves = random_game(sk, ["Ada", "Ben", "Cem", "Dana"][:players], seed, round_trip=True,
+                               check_every=1 if players == 2 else 7, max_moves=sk.PLAYOUT_MOVES)
+    assert sk.census(state) == [] and len(moves) > 10
     wins = [p.wins for p in state.players]
     assert sum(wins) == len(state.history) >= players and wins.count(max(wins)) == 1
-    again = sk.from_dict(json.loads(json.dumps(sk.to_dict(state))))
-    assert sk.score(again) == sk.score(state) and sk.winners(again) == sk.winners(state)
 
 
 def test_a_state_with_an_unknown_face_up_card_is_refused_not_a_crash():
@@ -308,40 +255,7 @@ def test_every_listed_move_is_legal_and_illegal_moves_are_not_listed():
             break
 
 
-def test_same_seed_and_moves_replay_exactly():
-    a, _ = random_game(2, 11, check_every=50)
-    b, _ = random_game(2, 11, check_every=50)
-    assert a.to_dict() == b.to_dict()
-
-
-# --- content: rule ids and messages ------------------------------------------------------------------------
-
-def used_keys() -> set[str]:
-    """The message keys the engine names: refusals, events and wrong-phase keys of the move table."""
-    src = ENGINE_FILE.read_text(encoding="utf-8")
-    keys = set(re.findall(r'\bfail\(\s*[^,]+,\s*"([a-z0-9_.]+)"', src))
-    keys |= set(re.findall(r'(?:Illegal|Invalid)Move\(\s*[^,]+,\s*"([a-z0-9_.]+)"', src))
-    keys |= set(re.findall(r'\.event\(\s*"([a-z0-9_.]+)"', src))
-    keys |= set(re.findall(r'wrong_phase="([a-z0-9_.]+)"', src))
-    return keys
-
-
-def test_every_message_key_has_english_and_german_text(game):
-    keys = used_keys()
-    assert len(keys) > 35
-    own = set(game.messages) - KERNEL_KEYS          # the game words some kernel keys its own way, too
-    assert keys - KERNEL_KEYS == own, (sorted(keys - KERNEL_KEYS - own), sorted(own - keys))
-    assert keys | KERNEL_KEYS <= set(game.engine_messages("en")), sorted(keys - set(game.engine_messages("en")))
-    for key in keys | KERNEL_KEYS:
-        catalog, full = (game.catalog, f"messages:{key}") if key in game.messages else (game.ui, f"ui:engine.{key}")
-        assert catalog.status(full, "de") == "current", key
-
-
-def test_every_rule_id_exists_in_the_rules(game):
-    known = {r.id for r in game.rules}
-    literal = set(re.findall(r'"(schwarzwaelder-kirsch(?:\.[a-z-]+)+)"', ENGINE_FILE.read_text(encoding="utf-8")))
-    assert literal <= known and set(sk.RULE_IDS) <= known and literal <= set(sk.RULE_IDS)
-
+# --- messages ---------------------------------------------------------------------------------------------
 
 def test_messages_show_printed_names(game):
     s = setup(anna={"collection": {"eier": "eier-1"}}, pantry=["eier-2"])
@@ -352,31 +266,24 @@ def test_messages_show_printed_names(game):
 
 # --- worked examples ---------------------------------------------------------------------------------------
 
-def example(game, example_id: str) -> dict:
-    return next(e for e in game.examples if e["id"] == example_id)
+def test_the_first_reveal_cases_exist(game):
+    assert {"first-reveal-safe", "later-duplicate-loses", "tie-another-round"} <= {e["id"] for e in game.examples}
 
 
-def test_every_example_is_loaded_and_the_first_reveal_case_exists(game):
-    assert sorted(e["id"] for e in game.examples) == IDS
-    assert {"first-reveal-safe", "later-duplicate-loses", "tie-another-round"} <= set(IDS)
-
-
-def test_a_tampered_expect_differs(game):
-    ex = json.loads(json.dumps(example(game, "first-reveal-safe")))
+def test_a_tampered_expect_differs():
+    ex = example(GAME, "first-reveal-safe")
     ex["expect"]["players"]["Anna"]["collection"] = {"eier": "eier-1"}
     result = replay.run(sk, ex)
     assert not result["ok"] and "players.Anna.collection" in result["expect"]["differences"][0]
 
 
-def test_registered_and_the_browser_facade_works(game, data):
+def test_registered_and_the_browser_facade_works(game):
     assert GAME in ENGINE_GAMES and type(sk) is sk_module.ENGINE
-    compiled = json.loads(json.dumps({"data": data, "messages": {"en": game.engine_messages("en"),
-                                                                 "de": game.engine_messages("de")}}))
-    ex = {k: v for k, v in example(game, "joker-and-action-card").items() if k != "_file"}
-    out = api.run(compiled, json.loads(json.dumps(ex)), lang="de")
+    bundle = compiled(game, "en", "de")
+    out = api.run(bundle, example(GAME, "joker-and-action-card"), lang="de")
     assert out["ok"] and len(out["steps"]) == 5
     state = sk.new_game(["A", "B"], 1).to_dict()
-    assert api.check_move(compiled, state, {"player": "A", "move": "reveal", "args": {"position": 3}})["legal"]
-    bad = api.check_move(compiled, state, {"player": "B", "move": "reveal", "args": {"position": 3}}, lang="de")
+    assert api.check_move(bundle, state, {"player": "A", "move": "reveal", "args": {"position": 3}})["legal"]
+    bad = api.check_move(bundle, state, {"player": "B", "move": "reveal", "args": {"position": 3}}, lang="de")
     assert bad["error"]["rule"] == "schwarzwaelder-kirsch.turn" and bad["error"]["message"] == "A ist am Zug, nicht B."
-    assert len(api.legal_moves(compiled, state)) == 36
+    assert len(api.legal_moves(bundle, state)) == 36

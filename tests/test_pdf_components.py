@@ -4,13 +4,12 @@ two-sided tokens registered for duplex, tiles — as pure geometry and read back
 from __future__ import annotations
 
 from functools import partial
-from pathlib import Path
 
 import pytest
 from pypdf import PdfReader
 
+from content_tools import load_game
 from pdf_helpers import MM, read_page
-from tischlein.content import loader
 from tischlein.pdf import board, die, document
 from tischlein.pdf.card import FaceBox
 from tischlein.pdf.component import Board, Deck, DiceSet, Die, Kind, Piece, PrintSet
@@ -22,7 +21,6 @@ from tischlein.pdf.tile import tile_deck, tile_size
 from tischlein.pdf.token import round_token, standee, standee_size, token_deck
 from tischlein.pdf.units import PAPERS
 
-CONTENT = Path(__file__).resolve().parents[1] / "content"
 TOL = 0.01
 
 
@@ -101,8 +99,7 @@ def test_die_net_has_six_square_faces_forming_a_cross_and_seven_tabs():
 
 @pytest.fixture(scope="module")
 def ui():
-    loaded = loader.load(CONTENT, ["mahlzeit"])
-    return Texts(loaded.ui, "en")
+    return Texts(load_game("mahlzeit").ui, "en")
 
 
 def _face(c, box: FaceBox, fill="#cc3333"):

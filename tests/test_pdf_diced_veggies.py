@@ -5,53 +5,22 @@ text that does not fit is a build error naming the card.
 from __future__ import annotations
 
 from collections import Counter
-from pathlib import Path
 
 import pytest
 from click.testing import CliRunner
+from content_tools import CONTENT
+from pdf_helpers import MM, assert_game_text_does_not_fit
+from pdf_helpers import built, content, pages, readers  # noqa: F401  (fixtures)
 from pypdf import PdfReader
 
-from pdf_helpers import MM, read_page
 from tischlein.cli import main
-from tischlein.content import loader
-from tischlein.pdf import board
-from tischlein.pdf.document import build_pdfs
-from tischlein.pdf.errors import PdfBuildError
 from tischlein.games.diced_veggies import faces as diced_veggies
-from tischlein.pdf.texts import Texts
+from tischlein.pdf import board
 from tischlein.pdf.units import PAPERS
 
-CONTENT = Path(__file__).resolve().parents[1] / "content"
+GAME = "diced-veggies"
+EDITIONS = [("en", "a4"), ("de", "letter")]
 TOL = 0.01
-
-
-@pytest.fixture(scope="module")
-def content():
-    loaded = loader.load(CONTENT, ["diced-veggies"])
-    assert not loaded.problems.errors, loaded.problems.errors
-    return loaded
-
-
-@pytest.fixture(scope="module")
-def model(content):
-    return content.games["diced-veggies"].model
-
-
-@pytest.fixture(scope="module")
-def built(content, tmp_path_factory) -> dict[str, Path]:
-    out = tmp_path_factory.mktemp("pdf")
-    paths = build_pdfs(content, "diced-veggies", ["en"], ["a4"], out)
-    paths += build_pdfs(content, "diced-veggies", ["de"], ["letter"], out)
-    return {p.stem.split("-", 2)[2]: p for p in paths}          # "en-a4" -> path
-
-
-@pytest.fixture(scope="module")
-def pages(built):
-    out = {}
-    for key, path in built.items():
-        reader = PdfReader(path)
-        out[key] = (reader, [read_page(reader, i) for i in range(len(reader.pages))])
-    return out
 
 
 def _forms(pages) -> Counter:
@@ -138,18 +107,9 @@ def test_credits_list_reconstructions(pages, model, content):
     assert any(r[:40].split("\n")[0] in credits.replace("\n", " ") for r in reasons)
 
 
-def test_hype_text_that_does_not_fit_is_a_build_error(content, model, monkeypatch, tmp_path):
-    real = Texts.game_text
-
-    def long_text(self, key):
-        if key == "hype.nineteen.text":
-            return "The dice add up to exactly nineteen, " * 30
-        return real(self, key)
-
-    monkeypatch.setattr(Texts, "game_text", long_text)
-    with pytest.raises(PdfBuildError, match=r"card nineteen-1.*condition"):
-        build_pdfs(content, "diced-veggies", ["en"], ["a4"], tmp_path)
-    assert not list(tmp_path.rglob("*.pdf"))
+def test_hype_text_that_does_not_fit_is_a_build_error(content, monkeypatch, tmp_path):
+    assert_game_text_does_not_fit(content, GAME, "hype.nineteen.text", "The dice add up to exactly nineteen, " * 30,
+                                  r"card nineteen-1.*condition", tmp_path, monkeypatch)
 
 
 def test_cli_builds_letter_and_german(tmp_path):

@@ -5,62 +5,35 @@ Set UPDATE_GOLDEN=1 to rewrite tests/golden/pdf_mahlzeit_sheet.txt after an inte
 """
 from __future__ import annotations
 
-import os
-import shutil
 from collections import Counter
-from pathlib import Path
 
 import pytest
 from click.testing import CliRunner
+from golden_tools import GOLDEN, assert_matches_golden
+from pdf_helpers import FRONT_MATTER, MM, dump, fonts_of, form_operations, operations, read_page, \
+    segment_touches_rect, sheets
+from pdf_helpers import built, content, readers  # noqa: F401  (fixtures)
 from pypdf import PdfReader
 
-from pdf_helpers import MM, dump, fonts_of, form_operations, operations, read_page, segment_touches_rect
 from tischlein.cli import main
-from tischlein.content import loader
 from tischlein.pdf import document, sheet
-from tischlein.pdf.document import build_pdfs, default_path
-from tischlein.pdf.errors import PdfBuildError
 from tischlein.pdf.component import print_set
+from tischlein.pdf.document import default_path
+from tischlein.pdf.errors import PdfBuildError
 from tischlein.pdf.options import Options
 from tischlein.pdf.units import CARD_SIZES, PAPERS
 
-CONTENT = Path(__file__).resolve().parents[1] / "content"
-GOLDEN = Path(__file__).resolve().parent / "golden" / "pdf_mahlzeit_sheet.txt"
+GAME = "mahlzeit"
+EDITIONS = [(lang, paper) for lang in ("en", "de") for paper in ("a4", "letter")]
 CARD_W, CARD_H = 63 * MM, 88 * MM
 TOL = 0.1 * MM
 PAGE_SIZES = {"a4": (595.28, 841.89), "letter": (612.0, 792.0)}
-FRONT_MATTER = 2            # print guide + credits: card sheets start on page 3
-
-
-@pytest.fixture(scope="module")
-def content():
-    loaded = loader.load(CONTENT, ["mahlzeit"])
-    assert not loaded.problems.errors, loaded.problems.errors
-    return loaded
-
-
-@pytest.fixture(scope="module")
-def built(content, tmp_path_factory) -> dict[str, Path]:
-    out = tmp_path_factory.mktemp("pdf")
-    paths = build_pdfs(content, "mahlzeit", ["en", "de"], ["a4", "letter"], out)
-    return {p.stem.split("-", 1)[1]: p for p in paths}        # "en-a4" -> path
-
-
-@pytest.fixture(scope="module")
-def readers(built) -> dict[str, PdfReader]:
-    return {key: PdfReader(path) for key, path in built.items()}
-
-
-def sheets(reader: PdfReader):
-    """(front placements, back placements) per card sheet."""
-    pages = list(range(FRONT_MATTER, len(reader.pages)))
-    assert len(pages) % 2 == 0
-    return [(read_page(reader, i)[0], read_page(reader, i + 1)[0]) for i in pages[::2]]
 
 
 def test_default_output_path(built, tmp_path):
     assert default_path(tmp_path, "mahlzeit", Options()) == tmp_path / "pdf" / "mahlzeit" / "mahlzeit-en-a4.pdf"
-    assert sorted(built) == ["de-a4", "de-letter", "en-a4", "en-letter"]
+    assert {key: path.relative_to(path.parents[2]).as_posix() for key, path in built.items()} == {
+        f"{lang}-{paper}": f"pdf/mahlzeit/mahlzeit-{lang}-{paper}.pdf" for lang, paper in EDITIONS}
 
 
 @pytest.mark.parametrize("paper", ["a4", "letter"])
@@ -108,7 +81,7 @@ def test_backs_lie_exactly_behind_fronts_for_long_edge_duplex(readers, content, 
     for p in pieces.values():
         assert back_of_face.setdefault(p.face, p.back) == p.back, "identical faces must share a back"
     faces, backs = Counter(), Counter()
-    for fronts, back_page in sheets(reader):
+    for fronts, _, back_page in sheets(reader):
         by_position = {(round(b.x, 2), round(b.y, 2)): b.form for b in back_page}
         assert len(back_page) == len(fronts)
         for f in fronts:
@@ -259,23 +232,15 @@ def test_back_offset_shifts_only_the_backs(content, tmp_path):
 
 # --- failures leave nothing behind ------------------------------------------------------------------------------
 
-@pytest.fixture()
-def content_copy(tmp_path: Path) -> Path:
-    target = tmp_path / "content"
-    shutil.copytree(CONTENT / "ui", target / "ui")
-    shutil.copytree(CONTENT / "games" / "mahlzeit", target / "games" / "mahlzeit")
-    return target
-
-
-def test_text_too_long_names_the_card_and_writes_nothing(content_copy, tmp_path):
-    game = content_copy / "games" / "mahlzeit" / "game.yaml"
+def test_text_too_long_names_the_card_and_writes_nothing(copy, tmp_path):
+    game = copy / "games" / "mahlzeit" / "game.yaml"
     text = game.read_text(encoding="utf-8")
     old = "text: Keep it in your hand to the end. Then one drink in your hand costs you nothing."
     assert old in text
     game.write_text(text.replace(old, "text: " + "Keep it in your hand to the very end of the game. " * 12),
                     encoding="utf-8")
     out = tmp_path / "out"
-    result = CliRunner().invoke(main, ["pdf", "mahlzeit", "--content", str(content_copy), "--out", str(out)])
+    result = CliRunner().invoke(main, ["pdf", "mahlzeit", "--content", str(copy), "--out", str(out)])
     assert result.exit_code == 1, result.output
     assert "cooking-hat-1" in result.output and "does not fit" in result.output
     assert "Traceback" not in result.output
@@ -308,9 +273,9 @@ def test_failed_rebuild_keeps_the_previous_file(content, tmp_path, monkeypatch):
     assert sorted(p.name for p in tmp_path.iterdir()) == ["m.pdf"]
 
 
-def test_cli_writes_the_default_path(content_copy, tmp_path):
+def test_cli_writes_the_default_path(copy, tmp_path):
     out = tmp_path / "out"
-    result = CliRunner().invoke(main, ["pdf", "mahlzeit", "--content", str(content_copy), "--out", str(out),
+    result = CliRunner().invoke(main, ["pdf", "mahlzeit", "--content", str(copy), "--out", str(out),
                                        "--lang", "de", "--paper", "letter"])
     assert result.exit_code == 0, result.output
     assert (out / "pdf" / "mahlzeit" / "mahlzeit-de-letter.pdf").is_file()
@@ -327,9 +292,4 @@ def test_golden_sheet_operations(readers):
     page = next(i for i in range(FRONT_MATTER, len(reader.pages), 2)
                 if any(p.form == "face-dish-currywurst-4" for p in read_page(reader, i)[0]))
     lines += [line for line in form_operations(reader, page, "face-dish-currywurst-4") if " Tj" not in line]
-    text = "\n".join(lines) + "\n"
-    if os.environ.get("UPDATE_GOLDEN"):
-        GOLDEN.parent.mkdir(exist_ok=True)
-        GOLDEN.write_text(text, encoding="utf-8")
-    assert GOLDEN.exists(), "run with UPDATE_GOLDEN=1 to create the golden file"
-    assert text == GOLDEN.read_text(encoding="utf-8")
+    assert_matches_golden("\n".join(lines) + "\n", GOLDEN / "pdf_mahlzeit_sheet.txt")

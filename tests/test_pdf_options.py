@@ -2,34 +2,25 @@
 Duplex viewer preferences, full-length crop marks, print-shop boxes, ink saver, the calibration sheet, --help."""
 from __future__ import annotations
 
-from pathlib import Path
-
 import pytest
 from click.testing import CliRunner
+from content_tools import CONTENT
+from pdf_helpers import FRONT_MATTER, MM, read_page, segment_touches_rect
+from pdf_helpers import content  # noqa: F401  (fixture)
 from pypdf import PdfReader
 from pypdf.generic import ContentStream
 
-from pdf_helpers import MM, read_page, segment_touches_rect
 from tischlein.cli import main
-from tischlein.content import loader
 from tischlein.pdf import document, sheet
 from tischlein.pdf.calibration import CROSS_MM, SCALE_MM, build_calibration
-from tischlein.pdf.errors import PdfBuildError
 from tischlein.pdf.component import print_set
+from tischlein.pdf.errors import PdfBuildError
 from tischlein.pdf.options import Options
 from tischlein.pdf.units import CARD_SIZES, PAPERS
 
-CONTENT = Path(__file__).resolve().parents[1] / "content"
+GAME = "mahlzeit"
 CARD_W, CARD_H = 63 * MM, 88 * MM
-FRONT_MATTER = 2
 CARDS = 110
-
-
-@pytest.fixture(scope="module")
-def content():
-    loaded = loader.load(CONTENT, ["mahlzeit"])
-    assert not loaded.problems.errors, loaded.problems.errors
-    return loaded
 
 
 @pytest.fixture(scope="module")

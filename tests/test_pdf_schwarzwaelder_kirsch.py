@@ -5,53 +5,17 @@ does not fit failing the build with the card's id.
 from __future__ import annotations
 
 from collections import Counter
-from functools import partial
-from pathlib import Path
 
 import pytest
-from pypdf import PdfReader
+from pdf_helpers import FRONT_MATTER, MM, assert_face_does_not_fit, read_page, segment_touches_rect, sheets
+from pdf_helpers import built, content, readers  # noqa: F401  (fixtures)
 
-from pdf_helpers import MM, read_page, segment_touches_rect
-from tischlein.content import loader
-from tischlein.pdf import document
-from tischlein.pdf.errors import PdfBuildError
 from tischlein.pdf.component import print_set
-from tischlein.pdf.options import Options
-from tischlein.pdf.texts import Texts
 from tischlein.pdf.units import CARD_SIZES
 
-CONTENT = Path(__file__).resolve().parents[1] / "content"
 GAME = "schwarzwaelder-kirsch"
+EDITIONS = [("en", "a4"), ("de", "letter")]
 TOL = 0.1 * MM
-FRONT_MATTER = 2
-
-
-@pytest.fixture(scope="module")
-def content():
-    loaded = loader.load(CONTENT, [GAME])
-    assert not loaded.problems.errors, loaded.problems.errors
-    return loaded
-
-
-@pytest.fixture(scope="module")
-def built(content, tmp_path_factory) -> dict[str, Path]:
-    out = tmp_path_factory.mktemp("sk")
-    paths = {}
-    for lang, paper in (("en", "a4"), ("de", "letter")):
-        opts = Options(lang=lang, paper=paper)
-        paths[f"{lang}-{paper}"] = document.build_pdf(content, GAME, opts, out / opts.file_name(GAME))
-    return paths
-
-
-@pytest.fixture(scope="module")
-def readers(built) -> dict[str, PdfReader]:
-    return {k: PdfReader(p) for k, p in built.items()}
-
-
-def sheets(reader: PdfReader):
-    pages = list(range(FRONT_MATTER, len(reader.pages)))
-    assert len(pages) % 2 == 0
-    return [(read_page(reader, i), read_page(reader, i + 1)[0]) for i in pages[::2]]
 
 
 def test_piece_counts_equal_the_model(content):
@@ -76,7 +40,7 @@ def test_cards_trims_marks_and_backs(readers, content, key):
     ps = print_set(content, GAME, key[:2], CARD_SIZES["poker"])
     back_of = {p.face: p.back for p in ps.pieces()}
     backs = Counter()
-    for (fronts, segments), back_page in sheets(reader):
+    for fronts, segments, back_page in sheets(reader):
         behind = {(round(b.x, 2), round(b.y, 2)): b.form for b in back_page}
         for f in fronts:
             assert abs(f.w - 63 * MM) < TOL and abs(f.h - 88 * MM) < TOL
@@ -113,10 +77,6 @@ def test_tauschen_effect_is_marked_reconstructed(content, readers):
 
 
 def test_text_that_does_not_fit_fails_with_the_card_id_and_writes_nothing(content, tmp_path):
-    ps = print_set(content, GAME, "en", CARD_SIZES["poker"])
-    draw = ps.faces["action-stehlen"]
-    ps.faces["action-stehlen"] = partial(draw.func, **{**draw.keywords, "text": "Take it all. " * 60})
-    target = tmp_path / "sk.pdf"
-    with pytest.raises(PdfBuildError, match=r"stehlen-1 \(and 2 identical\): the rule text does not fit"):
-        document.render(ps, Options(), target, Texts(content.ui, "en"))
-    assert not target.exists() and not list(tmp_path.glob("*.tmp"))
+    assert_face_does_not_fit(content, GAME, "action-stehlen",
+                             r"stehlen-1 \(and 2 identical\): the rule text does not fit", tmp_path,
+                             text="Take it all. " * 60)

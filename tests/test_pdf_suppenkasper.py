@@ -5,48 +5,21 @@ from __future__ import annotations
 
 import re
 from collections import Counter
-from pathlib import Path
 
 import pytest
-from pypdf import PdfReader
+from pdf_helpers import MM, assert_game_text_does_not_fit
+from pdf_helpers import built, content, pages, readers  # noqa: F401  (fixtures)
 
-from pdf_helpers import MM, read_page
 import tischlein.cli  # noqa: F401  (load the CLI before pdf.cli, which imports from it)
-from tischlein.content import loader
-from tischlein.pdf import board
-from tischlein.pdf.document import build_pdfs
-from tischlein.pdf.errors import PdfBuildError
 from tischlein.games.suppenkasper import board as suppenkasper_board
 from tischlein.games.suppenkasper import faces as suppenkasper
-from tischlein.pdf.texts import Texts
+from tischlein.pdf import board
+from tischlein.pdf.document import build_pdfs
 from tischlein.pdf.units import PAPERS
 
-CONTENT = Path(__file__).resolve().parents[1] / "content"
+GAME = "suppenkasper"
+EDITIONS = [("en", "a4"), ("de", "letter")]
 TOL = 0.01
-
-
-@pytest.fixture(scope="module")
-def content():
-    loaded = loader.load(CONTENT, ["suppenkasper"])
-    assert not loaded.problems.errors, loaded.problems.errors
-    return loaded
-
-
-@pytest.fixture(scope="module")
-def model(content):
-    return content.games["suppenkasper"].model
-
-
-@pytest.fixture(scope="module")
-def pages(content, tmp_path_factory):
-    out = tmp_path_factory.mktemp("pdf")
-    paths = build_pdfs(content, "suppenkasper", ["en"], ["a4"], out)
-    paths += build_pdfs(content, "suppenkasper", ["de"], ["letter"], out)
-    result = {}
-    for path in paths:
-        reader = PdfReader(path)
-        result[path.stem.split("-", 1)[1]] = (reader, [read_page(reader, i) for i in range(len(reader.pages))])
-    return result
 
 
 @pytest.mark.parametrize("key", ["en-a4", "de-letter"])
@@ -132,17 +105,9 @@ def test_german_weight_table_and_credits(pages, model):
 
 
 def test_diet_text_that_does_not_fit_is_a_build_error(content, monkeypatch, tmp_path):
-    real = Texts.game_text
-
-    def long_text(self, key):
-        if key == "diets.fdh.text":
-            return "Eat the meal, but count only half its calories. " * 20
-        return real(self, key)
-
-    monkeypatch.setattr(Texts, "game_text", long_text)
-    with pytest.raises(PdfBuildError, match=r"card fdh-1.*diet text"):
-        build_pdfs(content, "suppenkasper", ["en"], ["a4"], tmp_path)
-    assert not list(tmp_path.rglob("*.pdf"))
+    assert_game_text_does_not_fit(content, GAME, "diets.fdh.text",
+                                  "Eat the meal, but count only half its calories. " * 20, r"card fdh-1.*diet text",
+                                  tmp_path, monkeypatch)
 
 
 def test_guide_names_the_board_pages(pages):

@@ -6,54 +6,23 @@ from __future__ import annotations
 
 from collections import Counter
 from functools import partial
-from pathlib import Path
 
 import pytest
-from pypdf import PdfReader
+from pdf_helpers import MM, assert_face_does_not_fit, read_page
+from pdf_helpers import built, content, readers  # noqa: F401  (fixtures)
 
-from pdf_helpers import MM, read_page
-from tischlein.content import loader
-from tischlein.pdf import document
-from tischlein.pdf.errors import PdfBuildError
 from tischlein.games.ta_na_mesa import board as ta_na_mesa_board
 from tischlein.games.ta_na_mesa import faces as ta_na_mesa
+from tischlein.pdf import document
 from tischlein.pdf.component import print_set
 from tischlein.pdf.options import Options
-from tischlein.pdf.texts import Texts
 from tischlein.pdf.units import CARD_SIZES
 
-CONTENT = Path(__file__).resolve().parents[1] / "content"
 GAME = "ta-na-mesa"
+EDITIONS = [("en", "a4"), ("pt", "a4"), ("de", "letter")]
 TOL = 0.1 * MM
 SIZES_MM = {"ingredient": (63, 88), "character": (63, 88), "aid": (63, 88), "recipe": (45, 45),
             "counter": (180, 110), "spice": (25, 25), "marker": (25, 25), "prize": (25, 25), "hat": (25, 25)}
-
-
-@pytest.fixture(scope="module")
-def content():
-    loaded = loader.load(CONTENT, [GAME])
-    assert not loaded.problems.errors, loaded.problems.errors
-    return loaded
-
-
-@pytest.fixture(scope="module")
-def model(content):
-    return content.games[GAME].model
-
-
-@pytest.fixture(scope="module")
-def built(content, tmp_path_factory) -> dict[str, Path]:
-    out = tmp_path_factory.mktemp("tnm")
-    paths = {}
-    for lang, paper in (("en", "a4"), ("pt", "a4"), ("de", "letter")):
-        opts = Options(lang=lang, paper=paper)
-        paths[f"{lang}-{paper}"] = document.build_pdf(content, GAME, opts, out / opts.file_name(GAME))
-    return paths
-
-
-@pytest.fixture(scope="module")
-def readers(built) -> dict[str, PdfReader]:
-    return {k: PdfReader(p) for k, p in built.items()}
 
 
 def group(form: str) -> str:
@@ -170,13 +139,8 @@ def test_provenance_marks_on_faces(content):
 
 
 def test_text_that_does_not_fit_fails_with_the_piece_id_and_writes_nothing(content, tmp_path):
-    ps = print_set(content, GAME, "en", CARD_SIZES["poker"])
-    draw = ps.faces["recipe-feijoada"]
-    ps.faces["recipe-feijoada"] = partial(draw.func, **{**draw.keywords, "name": "Feijoada " * 30})
-    target = tmp_path / "tnm.pdf"
-    with pytest.raises(PdfBuildError, match=r"feijoada-1: the recipe name does not fit"):
-        document.render(ps, Options(), target, Texts(content.ui, "en"))
-    assert not target.exists() and not list(tmp_path.glob("*.tmp"))
+    assert_face_does_not_fit(content, GAME, "recipe-feijoada", r"feijoada-1: the recipe name does not fit", tmp_path,
+                             name="Feijoada " * 30)
 
 
 def test_class_shapes_differ_for_colour_blind_players(model):

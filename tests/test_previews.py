@@ -2,24 +2,16 @@
 from __future__ import annotations
 
 import json
-from pathlib import Path
 
 import pytest
+from pdf_helpers import content  # noqa: F401  (fixture)
 from PIL import Image
 
-from tischlein.content import loader
 from tischlein.pdf.component import print_set
 from tischlein.pdf.previews import DPI, TTS_COLS, TTS_MAX_PX, TTS_ROWS, build_previews, trim_pixels, tts_sheet
 from tischlein.pdf.units import CARD_SIZES
 
-CONTENT = Path(__file__).resolve().parents[1] / "content"
-
-
-@pytest.fixture(scope="module")
-def content():
-    loaded = loader.load(CONTENT, ["mahlzeit"])
-    assert not loaded.problems.errors, loaded.problems.errors
-    return loaded
+GAME = "mahlzeit"
 
 
 @pytest.fixture(scope="module")
