@@ -5,15 +5,19 @@ BIN    := $(VENV)/bin
 STAMP  := $(VENV)/.installed-stamp
 NODE_STAMP := node_modules/.installed-stamp
 
-.PHONY: setup build test bench check site serve clean
+# requirements.lock pins every Python package with its hashes (pip-compile; `make lock` refreshes it).
+LOCK_FLAGS := --quiet --extra test --all-build-deps --generate-hashes --allow-unsafe --strip-extras \
+              --no-emit-index-url --no-emit-find-links --no-emit-trusted-host
+
+.PHONY: setup build test bench check site serve clean lock dist
 
 setup: $(STAMP) $(NODE_STAMP)
 
-$(STAMP): pyproject.toml
+$(STAMP): pyproject.toml requirements.lock
 	$(PYTHON) -c 'import sys; sys.exit(0 if sys.version_info >= (3, 11) else "tischlein needs Python 3.11 or newer")'
 	test -x $(BIN)/python || $(PYTHON) -m venv $(VENV)
-	$(BIN)/python -m pip install --quiet --upgrade pip
-	$(BIN)/python -m pip install --quiet -e '.[test]'
+	$(BIN)/python -m pip install --quiet --require-hashes -r requirements.lock
+	$(BIN)/python -m pip install --quiet --no-deps --no-build-isolation -e .
 	$(BIN)/tischlein editor-config
 	touch $@
 
@@ -35,6 +39,14 @@ check: setup
 
 serve: setup
 	$(BIN)/tischlein site --serve
+
+lock: $(STAMP)
+	$(BIN)/python -m pip install --quiet pip-tools
+	$(BIN)/pip-compile $(LOCK_FLAGS) -o requirements.lock pyproject.toml
+
+dist: $(STAMP)
+	$(BIN)/python -m pip wheel --quiet --no-deps --no-build-isolation -w dist .
+	@ls dist/*.whl
 
 clean:
 	rm -rf output .pytest_cache

@@ -18,7 +18,7 @@ from click.testing import CliRunner
 
 from tischlein.content import loader
 from tischlein.site import markdown as md
-from tischlein.site.assets import PYODIDE_FILES
+from tischlein.resources import PYODIDE_FILES
 from tischlein.site.build import BuildReport, build_site
 
 ROOT = Path(__file__).resolve().parents[1]

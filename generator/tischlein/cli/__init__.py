@@ -1,4 +1,4 @@
-"""The tischlein command line: check, build, pdf, site, replay, simulate, i18n.
+"""The tischlein command line: check, build, pdf, site, replay, simulate, i18n, new-game.
 
 Each command lives in a module of this package and imports what it needs from .common; this module only
 assembles them, so nothing imports back from here.
@@ -13,8 +13,9 @@ import click
 from ..content import loader, status
 from ..content.i18n import SOURCE_LANGUAGE
 from ..files import exit_on_sigterm
-from .common import check_languages, content_option, load_or_exit, out_option
+from .common import check_languages, content_option, load_or_exit, out_option, game_plugins, pyodide_or_exit, versions
 from .editor import editor_config
+from .new_game import new_game
 from .pdf import pdf
 from .replay import replay
 from .simulate import simulate
@@ -23,8 +24,18 @@ from .site import site
 CONTEXT = {"help_option_names": ["-h", "--help"]}
 
 
+def _print_versions(ctx: click.Context, _param: click.Parameter, value: bool) -> None:
+    if value and not ctx.resilient_parsing:
+        for name, found in versions().items():
+            click.echo(f"{name} {found}")
+        for line in game_plugins():
+            click.echo(f"game {line}")
+        ctx.exit()
+
+
 @click.group(context_settings=CONTEXT)
-@click.version_option(package_name="tischlein")
+@click.option("--version", is_flag=True, expose_value=False, is_eager=True, callback=_print_versions,
+              help="Show the versions of tischlein, reportlab, MkDocs-Material and Pyodide, and the games found.")
 def main() -> None:
     """Turn tabletop-game content into print-and-play PDFs, a rules site and a rules engine."""
     exit_on_sigterm()
@@ -64,6 +75,7 @@ def build(games: tuple[str, ...], langs: tuple[str, ...], papers: tuple[str, ...
     started = time.perf_counter()
     content = load_or_exit(content_dir, list(games), replays=True)
     check_languages(content, langs)
+    pyodide = None if no_site else pyodide_or_exit(content_dir)     # before any output is written
     for game in content.games.values():
         if game_packages.spec(game.id).print_set is None:
             click.echo(f"pdf   {game.id}: no print-and-play layout yet (content only)")
@@ -78,7 +90,7 @@ def build(games: tuple[str, ...], langs: tuple[str, ...], papers: tuple[str, ...
             click.echo(f"pdf   {path}  ({path.stat().st_size / 1024:.0f} KiB)")
         click.echo(f"png   {out_dir / 'previews' / game.id}  ({len(previews)} files)")
     if not no_site:
-        site = build_site(content, out_dir)
+        site = build_site(content, out_dir, pyodide=pyodide)
         click.echo(f"site  {site}")
     click.echo(f"built in {time.perf_counter() - started:.1f} s")
 
@@ -113,7 +125,7 @@ def i18n_status(langs: tuple[str, ...], verbose: bool, content_dir: Path) -> Non
                 click.echo(f"    missing  {key}")
 
 
-for command in (replay, site, pdf, simulate, editor_config):
+for command in (replay, site, pdf, simulate, new_game, editor_config):
     main.add_command(command)
 
 if __name__ == "__main__":

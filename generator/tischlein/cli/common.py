@@ -56,3 +56,47 @@ def check_languages(content: loader.Content, langs: list[str] | tuple[str, ...])
                                      f"{', '.join(content.languages)}; add one with content/ui/<code>.yaml)",
                                      param_hint="'--lang'")
     return list(langs)
+
+
+def pyodide_or_exit(content_dir: Path) -> Path:
+    """The self-hosted Pyodide the site ships, found before anything is built (so nothing is half-written)."""
+    from .. import resources
+    try:
+        return resources.pyodide(content_dir)
+    except resources.MissingResource as exc:
+        click.echo(f"site: {exc}", err=True)
+        sys.exit(1)
+
+
+def versions() -> dict[str, str]:
+    """What `tischlein --version` reports: tischlein and the versions of what shapes its output."""
+    from importlib.metadata import PackageNotFoundError, version
+
+    from .. import resources
+    found = {}
+    for name in ("tischlein", "reportlab", "mkdocs-material"):
+        try:
+            found[name] = version(name)
+        except PackageNotFoundError:
+            found[name] = "not installed"
+    try:
+        folder = resources.pyodide()
+        found["pyodide"] = f"{resources.pyodide_version(folder)} ({folder})"
+    except resources.MissingResource:
+        found["pyodide"] = f"not found (tischlein needs {resources.PYODIDE_VERSION}; see `tischlein site --help`)"
+    return found
+
+
+def game_plugins() -> list[str]:
+    """One line per installed game: its id, package and the distribution that registered it."""
+    from importlib.metadata import entry_points
+
+    from .. import games
+    dists = {e.module: e.dist for e in entry_points(group=games.ENTRY_POINT_GROUP)}
+    lines = []
+    for game_id, spec in games.specs().items():
+        dist = dists.get(spec.package)
+        where = f"{dist.name} {dist.version}" if dist else f"${games.PATH_VARIABLE}"
+        lines.append(f"{game_id}: {spec.package} ({where})")
+    return lines
+

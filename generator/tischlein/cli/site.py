@@ -7,7 +7,7 @@ from pathlib import Path
 import click
 
 from ..site.serve import HOST
-from .common import content_option, load_or_exit, out_option
+from .common import content_option, load_or_exit, out_option, pyodide_or_exit
 
 
 @click.command("site")
@@ -17,14 +17,20 @@ from .common import content_option, load_or_exit, out_option
 @content_option
 @out_option
 def site(serve: bool, port: int, games: tuple[str, ...], content_dir: Path, out_dir: Path) -> None:
-    """Build the rules site (MkDocs-Material, every language) into OUT/site; with --serve, serve it locally."""
+    """Build the rules site (MkDocs-Material, every language) into OUT/site; with --serve, serve it locally.
+
+    The site's try-it panel runs the rules engine in the browser with a self-hosted Pyodide: `npm install
+    pyodide@<version>` in your project (`tischlein --version` names the version), or set $TISCHLEIN_PYODIDE to a
+    node_modules/pyodide folder.
+    """
     from ..site.build import BuildReport, SiteBuildError, build_site
 
     content = load_or_exit(content_dir, list(games) or None, replays=True)
+    pyodide = pyodide_or_exit(content_dir)
     report = BuildReport(out_dir / "site")
     site_url = f"http://{HOST}:{port}/" if serve else None
     try:
-        target = build_site(content, out_dir, site_url, report=report)
+        target = build_site(content, out_dir, site_url, report=report, pyodide=pyodide)
     except (SiteBuildError, FileNotFoundError) as exc:
         click.echo(f"site: {exc}", err=True)
         sys.exit(1)

@@ -12,10 +12,11 @@ holds
     faces.py           print_set(game, ui, lang, card_size) -> PrintSet   optional: the print-and-play faces
     calculator.py      the scoring calculator's description; calculator.js scores it in the browser (optional)
 
-Games are discovered, in this order, from the subpackages of this package, from every folder named in
-$TISCHLEIN_GAMES_PATH (os.pathsep-separated; each subfolder with an __init__.py is a game package), and from the
-`tischlein.games` entry point group of installed distributions (value: the package's module name). Code is never
-loaded from a content folder: content is untrusted input, code is what the user chose to install or name.
+Games are discovered from the `tischlein.games` entry point group of installed distributions (value: the
+package's module name; tischlein's own five games are registered the same way in its pyproject.toml) and from
+every folder named in $TISCHLEIN_GAMES_PATH (os.pathsep-separated; each subfolder with an __init__.py is a game
+package), which is for trying a game before it is packaged. Code is never loaded from a content folder: content is
+untrusted input, code is what the user chose to install or name.
 """
 from __future__ import annotations
 
@@ -93,9 +94,9 @@ class GameSpec:
 
 
 def _packages() -> Iterator[str]:
-    for info in sorted(pkgutil.iter_modules(__path__), key=lambda i: i.name):
-        if info.ispkg:
-            yield f"{__name__}.{info.name}"
+    from importlib.metadata import entry_points
+    for entry in sorted(entry_points(group=ENTRY_POINT_GROUP), key=lambda e: e.name):
+        yield entry.module
     for folder in filter(None, os.environ.get(PATH_VARIABLE, "").split(os.pathsep)):
         folder = str(Path(folder).resolve())
         if folder not in sys.path:
@@ -103,12 +104,6 @@ def _packages() -> Iterator[str]:
         for info in sorted(pkgutil.iter_modules([folder]), key=lambda i: i.name):
             if info.ispkg:
                 yield info.name
-    try:
-        from importlib.metadata import entry_points
-    except ImportError:          # pragma: no cover  (every supported Python has it)
-        return
-    for entry in sorted(entry_points(group=ENTRY_POINT_GROUP), key=lambda e: e.name):
-        yield entry.value.split(":")[0]
 
 
 _SPECS: dict[str, GameSpec] | None = None

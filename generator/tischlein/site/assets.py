@@ -8,26 +8,21 @@ import shutil
 import zipfile
 from pathlib import Path
 
+from .. import resources
 from ..content.loader import Content, GameContent
 from ..files import write_text
 from .context import Downloads
 
-ROOT = Path(__file__).resolve().parents[3]
-PYODIDE_FILES = ("pyodide.mjs", "pyodide.asm.mjs", "pyodide.asm.wasm", "python_stdlib.zip", "pyodide-lock.json")
 PACKAGE = Path(__file__).resolve().parents[1]          # generator/tischlein
 PAPERS = ("a4", "letter")
 
 
 def copy_pyodide(dest: Path, source: Path | None = None) -> int:
-    """Copy the five files Pyodide needs to boot from node_modules/pyodide (pinned in package.json)."""
-    source = source or ROOT / "node_modules" / "pyodide"
-    missing = [f for f in PYODIDE_FILES if not (source / f).exists()]
-    if missing:
-        raise FileNotFoundError(f"{source}: missing {', '.join(missing)}; run `npm ci` (pyodide is pinned in "
-                                f"package.json)")
+    """Copy the five files Pyodide needs to boot (see tischlein.resources for where they are found)."""
+    source = source or resources.pyodide()
     dest.mkdir(parents=True, exist_ok=True)
     total = 0
-    for name in PYODIDE_FILES:
+    for name in resources.PYODIDE_FILES:
         shutil.copy2(source / name, dest / name)
         total += (dest / name).stat().st_size
     return total

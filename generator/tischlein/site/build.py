@@ -37,13 +37,12 @@ from pathlib import Path
 
 import yaml
 
+from .. import resources
 from ..content.loader import Content, GameContent
 from . import assets, images
 from .context import ExampleRender
 from .pages import SiteWriter
 
-ROOT = Path(__file__).resolve().parents[3]
-SITE_SRC = ROOT / "site"
 
 
 # The languages Material's search (lunr.js) can stem; a language without one is searched without stemming.
@@ -72,17 +71,17 @@ class _TagTolerantLoader(yaml.SafeLoader):
 _TagTolerantLoader.add_multi_constructor("!", lambda loader, suffix, node: None)
 
 
-def base_config(site_src: Path = SITE_SRC) -> dict:
-    with open(site_src / "mkdocs.yml", encoding="utf-8") as f:
+def base_config(site_src: Path | None = None) -> dict:
+    with open((site_src or resources.theme()) / "mkdocs.yml", encoding="utf-8") as f:
         return yaml.load(f, Loader=_TagTolerantLoader)
 
 
 def build_site(content: Content, out_dir: Path, site_url: str | None = None, *, pdf_root: Path | None = None, keep_work: Path | None = None,
-               report: BuildReport | None = None) -> Path:
+               report: BuildReport | None = None, pyodide: Path | None = None) -> Path:
     """Build the site into out_dir/site and return that path.
 
-    `pdf_root` is where output/pdf/ lives
-    (default: out_dir). `keep_work` keeps the generated docs folder there for inspection.
+    `pdf_root` is where output/pdf/ lives (default: out_dir). `keep_work` keeps the generated docs folder there for
+    inspection. `pyodide`: the folder of Pyodide's files (default: tischlein.resources.pyodide finds it).
     """
     started = time.perf_counter()
     out_dir = Path(out_dir)
@@ -96,12 +95,13 @@ def build_site(content: Content, out_dir: Path, site_url: str | None = None, *, 
     try:
         docs = work / "docs"
         docs.mkdir(parents=True)
-        shutil.copytree(SITE_SRC / "assets", docs / "assets")
-        if (SITE_SRC / "overrides").is_dir():
-            shutil.copytree(SITE_SRC / "overrides", work / "overrides")
+        theme = resources.theme()
+        shutil.copytree(theme / "assets", docs / "assets")
+        if (theme / "overrides").is_dir():
+            shutil.copytree(theme / "overrides", work / "overrides")
         else:
             (work / "overrides").mkdir()
-        assets.copy_pyodide(docs / "assets" / "pyodide")
+        assets.copy_pyodide(docs / "assets" / "pyodide", pyodide or resources.pyodide(content.root))
         assets.zip_engine(docs / "assets" / "engine" / "engine.zip", assets.browser_modules(content))
         assets.copy_calculators(docs / "assets" / "js" / "calc", content)
 
@@ -209,19 +209,24 @@ def replay_examples(game: GameContent, languages: list[str], warnings: list[str]
 
 def _write_config(work: Path, config: dict, nav: list, content: Content, languages: list[str],
                   site_dir: Path) -> None:
+    def text(key: str, lang: str) -> str:        # content is untrusted, and Material prints these unescaped
+        return html.escape(content.ui.text(f"ui:{key}", lang), quote=False)
+
     plugins = copy.deepcopy(config.get("plugins", []))
     for plugin in plugins:
         if isinstance(plugin, dict) and "i18n" in plugin:
             plugin["i18n"]["languages"] = [
                 {"locale": lang, "name": html.escape(content.language_name(lang)), "default": lang == languages[0], "build": True,
-                 "site_name": config.get("site_name", "tischlein"),
+                 "site_name": text("site.name", lang),
                  "nav_translations": {"Examples": html.escape(content.ui.text("ui:site.examples", lang))},
                  **({} if _material_knows(lang) else {"theme": {"language": "en"}})}
                 for lang in languages]
         if isinstance(plugin, dict) and "search" in plugin:
             plugin["search"]["lang"] = [lang for lang in languages if lang in SEARCH_LANGUAGES] or ["en"]
     generated = {
-        "INHERIT": str(SITE_SRC / "mkdocs.yml"),
+        "INHERIT": str(resources.theme() / "mkdocs.yml"),
+        "site_name": text("site.name", languages[0]),
+        "site_description": text("site.description", languages[0]),
         "docs_dir": "docs",
         "site_dir": str(site_dir),
         "nav": nav,

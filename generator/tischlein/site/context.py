@@ -175,10 +175,12 @@ class PageContext:
     def facts(self, section: str) -> list[tuple[str, Markup]]:
         """(label, value with its mark) for each fact of `facts`/`totals` in game.yaml."""
         raw = self.game.model.raw.get(section) or {}
+        if section == "totals" and not raw:
+            return self.counted_totals()
         rows = []
         for k, v in raw.items():
-            if k in ("source", "reconstructed", "errata", "id"):
-                continue
+            if k in ("source", "reconstructed", "errata", "id") or (section, k) == ("facts", "time"):
+                continue                # the playing time has its own row (play_time)
             if isinstance(v, dict) and {"min", "max"} <= set(v):
                 shown = f"{v['min']}–{v['max']}" if v["min"] != v["max"] else str(v["min"])
             else:
@@ -186,6 +188,13 @@ class PageContext:
             rows.append((self.ui_or(f"site.fact.{k}", humanize(k)),
                          md.text(shown) + self.field_mark(raw, f"{section}.", k)))
         return rows
+
+    def counted_totals(self) -> list[tuple[str, Markup]]:
+        """Cards per kind, counted from the components, for a game.yaml without a `totals` section."""
+        kinds: dict[str, int] = {}
+        for card in self.game.model.cards():
+            kinds[card.kind] = kinds.get(card.kind, 0) + 1
+        return [(self.ui_or(f"pdf.kind.{kind}", humanize(kind)), md.text(str(n))) for kind, n in kinds.items()]
 
     def example_title(self, example: dict) -> Markup:
         return self.plain(f"examples:{example['id']}.title")

@@ -20,6 +20,7 @@ from typing import Any, Callable
 import jinja2
 from markupsafe import Markup
 
+from .. import resources
 from ..content.loader import Content, GameContent
 from ..files import inside
 from . import calculator
@@ -27,7 +28,6 @@ from . import markdown as md
 from .context import Downloads, ExampleRender, PageContext, humanize, page_file
 from .state import CardInfo, Picture
 
-TEMPLATES = Path(__file__).resolve().parents[3] / "templates" / "site"
 
 # page id -> (template, ui key of its title); order = nav order
 GAME_PAGES = [
@@ -57,11 +57,11 @@ TABLE_ORDER = ("dishes", "recipes", "ingredients", "drinks")
 class SiteWriter:
     """Writes every page of every game in every language into docs/."""
 
-    def __init__(self, content: Content, languages: list[str], templates: Path = TEMPLATES):
+    def __init__(self, content: Content, languages: list[str], templates: Path | None = None):
         self.content = content
         self.languages = languages
         self.env = jinja2.Environment(
-            loader=jinja2.FileSystemLoader(str(templates)),
+            loader=jinja2.FileSystemLoader(str(templates or resources.templates())),
             autoescape=False,              # the output is Markdown: see finalize
             finalize=_finalize,
             undefined=jinja2.StrictUndefined,
