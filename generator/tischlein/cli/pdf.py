@@ -47,10 +47,6 @@ def _command():
     @click.option("--crop-marks", type=click.Choice(list(CROP_MARK_STYLES)), default="short", show_default=True,
                   help="short: 7 mm marks in the margin; full: cut lines from the cards to the paper edge, so "
                        "they survive the first guillotine cut. Never drawn on a card.")
-    @click.option("--print-shop", is_flag=True,
-                  help="For a print shop such as DriveThruCards: one card per page, the page being the card "
-                       "plus its bleed (use --bleed 3.175 for 1/8 in), TrimBox and BleedBox on every page, pages "
-                       "in the order front, back for each card in turn; no guide, no crop marks.")
     @click.option("--ink-saver", is_flag=True,
                   help="Light backgrounds and outlines instead of large coloured fills; same layout.")
     @click.option("--calibration", is_flag=True,
@@ -62,15 +58,14 @@ def _command():
     @out_option
     @click.option("-o", "output", type=click.Path(dir_okay=False, path_type=Path), default=None,
                   help="Write to this file instead of OUT/pdf/GAME/GAME-LANG-PAPER.pdf.")
-    def pdf(game, lang, paper, card_size, bleed_mm, duplex, back_offset, crop_marks, print_shop, ink_saver,
+    def pdf(game, lang, paper, card_size, bleed_mm, duplex, back_offset, crop_marks, ink_saver,
             calibration, content_dir, out_dir, output):
         """Build the print-and-play PDF of GAME (or its duplex calibration sheet)."""
         content = load_or_exit(content_dir, [game])
         check_languages(content, [lang])
         try:
             opts = Options(lang=lang, paper=paper, card_size=card_size, bleed_mm=bleed_mm, duplex=duplex,
-                           back_offset_mm=back_offset, crop_marks=crop_marks, print_shop=print_shop,
-                           ink_saver=ink_saver)
+                           back_offset_mm=back_offset, crop_marks=crop_marks, ink_saver=ink_saver)
             if calibration:
                 from ..pdf.calibration import build_calibration
                 target = output or Path(out_dir) / "pdf" / game / opts.file_name(game, "calibration")

@@ -2,8 +2,8 @@
 
 A game describes a board as `component.Board(id, kind, label, width_mm, height_mm, draw)` and appends it to
 `PrintSet.boards`; `draw(c, w, h, bleed)` paints the whole board once (it becomes one Form XObject) with its
-lower-left trim corner at (0, 0) and `bleed` points of art beyond every edge. The builder (pdf/extras.py, called
-once from document.py after the card sheets) hands the boards to `render()`. Nothing is ever scaled.
+lower-left trim corner at (0, 0) and `bleed` points of art beyond every edge. imposition.py packs a board that fits one sheet
+like any other piece and has the others tiled here (document.py draws each tile with `draw_tile`). Nothing is ever scaled.
 
 Tiling (`plan_tiles`, pure arithmetic, all lengths in points):
 
@@ -18,8 +18,9 @@ Tiling (`plan_tiles`, pure arithmetic, all lengths in points):
   so the top sheet of an overlap never shows a white edge.
 
 On the page each tile is placed like a card: an unpainted `re n` rectangle (the tile in page coordinates)
-followed by the board form, so tests read tiles with tests/pdf_helpers.read_page. Board pages are one-sided: in a
-duplex build each is followed by a blank page so the next sheet starts on a front again.
+followed by the board form, so tests read tiles with tests/pdf_helpers.read_page. Board pages are one-sided and
+sit in the file's single-sided range (imposition.py), so they need no blank backs. A board that fits one
+sheet is not tiled at all: it is packed like any other piece.
 """
 from __future__ import annotations
 
@@ -130,29 +131,6 @@ def define(c, board: Board, bleed: float) -> None:
     c.beginForm(form_name(board), -bleed, -bleed, w + bleed, h + bleed)
     board.draw(c, w, h, bleed)
     c.endForm()
-
-
-def render(c, board: Board, paper: Size, ui, bleed: float, duplex: bool, title: str) -> int:
-    """Draw every sheet of `board` (showPage after each, plus a blank back in duplex); returns pages drawn."""
-    plan = plan_tiles(mm(board.width_mm), mm(board.height_mm), paper, bleed)
-    define(c, board, bleed)
-    pages = 0
-    for n, tile in enumerate(plan.tiles, 1):
-        draw_tile(c, board, plan, tile, paper, ui, n, title)
-        c.showPage()
-        pages += 1
-        if duplex:
-            blank_back(c, paper, ui)
-            c.showPage()
-            pages += 1
-    return pages
-
-
-def blank_back(c, paper: Size, ui) -> None:
-    """The back of a one-sided sheet in a duplex file: a small note, nothing to cut."""
-    c.setFont(fonts.ITALIC, 7)
-    c.setFillColor(color(MUTED))
-    c.drawCentredString(paper.width / 2, mm(MIN_MARGIN_MM + 3), ui("pdf.page.blank"))
 
 
 def draw_tile(c, board: Board, plan: BoardPlan, tile: BoardTile, paper: Size, ui, n: int, title: str) -> None:

@@ -34,7 +34,7 @@ def build_calibration(content, game_id: str, opts: Options, out_path: Path) -> P
     """Write the two-page calibration sheet for the game's first deck layout on `opts.paper`."""
     from .document import write_atomically
 
-    if opts.duplex not in ("long", "short") or opts.print_shop:
+    if opts.duplex not in ("long", "short"):
         raise PdfBuildError("the calibration sheet is for double-sided printing: use --duplex long or short")
     ps = game_print_set(content, game_id, opts.lang, opts.card)
     ui = Texts(content.games[game_id].ui, opts.lang)

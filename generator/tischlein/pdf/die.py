@@ -10,30 +10,29 @@ and the bottom face below the front, and seven trapezoid glue tabs, one per seam
 the size of the dice in Diced Veggies' block); solid lines are cuts, dashed lines folds. The face order of a
 Die maps to [top, left, front, right, back, bottom], so faces 0 and 5, 1 and 3, 2 and 4 are opposite.
 
-**Stickers** (`sticker_layout`): one row of six `sticker_mm` squares per die, labelled, with a hairline cut
-square and 1 mm of art beyond it; 14 mm stickers suit 16 mm blank dice with rounded edges.
+**Stickers** (`draw_sticker_row`): one row of six `sticker_mm` squares per die, each with a hairline cut square
+and a little art beyond it; 14 mm stickers suit 16 mm blank dice with rounded edges.
+
+Nets and sticker rows are pieces like any other: imposition.py packs them onto shared sheets (sheet/pack.py),
+so this module only draws one net or one row at the origin.
 
 Every face placement on the page is an unpainted `re n` square followed by the face form, like cards, so tests
 read them with tests/pdf_helpers.read_page.
 """
 from __future__ import annotations
 
-import math
 from dataclasses import dataclass
 
 from . import fonts
-from .board import blank_back
 from .component import DiceSet
 from .icons import color
-from .sheet import MIN_MARGIN_MM, Rect
-from .units import Size, mm
+from .sheet import Rect
+from .units import mm
 
 TAB_MM = 4.0             # depth of a glue tab
 TAB_INSET = 0.22         # the tab's slanted sides start this fraction of the edge in from each corner
-NET_GAP_MM = 4.0         # between nets on a sheet
-STICKER_GAP_MM = 3.0
+STICKER_GAP_MM = 1.5         # between the six stickers of one die (a row is one die)
 STICKER_BLEED_MM = 0.6
-HEADER_MM = 12.0
 INK = "#3b2417"
 MUTED = "#7a6a5a"
 TAB_FILL = "#ece3d3"
@@ -84,55 +83,6 @@ def define_faces(c, dice: DiceSet) -> None:
         c.endForm()
 
 
-def nets_per_page(paper: Size, size: float) -> tuple[int, int, NetLayout]:
-    net = net_layout(size)
-    area = _area(paper)
-    gap = mm(NET_GAP_MM)
-    cols = max(1, math.floor((area.w + gap) / (net.width + gap)))
-    rows = max(1, math.floor((area.h + gap) / (net.height + gap)))
-    return cols, rows, net
-
-
-def _area(paper: Size) -> Rect:
-    m = mm(MIN_MARGIN_MM + 2)
-    return Rect(m, m, paper.width - 2 * m, paper.height - 2 * m - mm(HEADER_MM))
-
-
-def render(c, dice: DiceSet, paper: Size, ui, duplex: bool, title: str) -> int:
-    """Net sheets, then sticker sheets; showPage after each (and a blank back in duplex). Returns pages."""
-    define_faces(c, dice)
-    pages = 0
-    if dice.nets:
-        pages += _net_pages(c, dice, paper, ui, duplex, title)
-    if dice.stickers:
-        pages += _sticker_pages(c, dice, paper, ui, duplex, title)
-    return pages
-
-
-def _finish(c, paper: Size, ui, duplex: bool) -> int:
-    c.showPage()
-    if duplex:
-        blank_back(c, paper, ui)
-        c.showPage()
-        return 2
-    return 1
-
-
-def _header(c, paper: Size, head: str, note: str) -> None:
-    x = mm(MIN_MARGIN_MM + 2)
-    top = paper.height - mm(MIN_MARGIN_MM + 1)
-    c.setFillColor(color(INK))
-    c.setFont(fonts.TITLE, 11)
-    c.drawString(x, top - 9.5, head)
-    size = 7.5
-    width = paper.width - 2 * x
-    while fonts.width(note, fonts.BODY, size) > width and size > 5.5:
-        size -= 0.25
-    c.setFont(fonts.BODY, size)
-    c.setFillColor(color(MUTED))
-    c.drawString(x, top - 9.5 - size * 1.6, note)
-
-
 def _place_face(c, key: str, x: float, y: float, size: float, clip_bleed: float = 0.0,
                 scale: float | None = None) -> None:
     """One face form in a `size` square at (x, y): the unpainted marker square tests read, the face clipped to
@@ -149,28 +99,6 @@ def _place_face(c, key: str, x: float, y: float, size: float, clip_bleed: float 
         c.scale(scale, scale)
     c.doForm(face_form(key))
     c.restoreState()
-
-
-def _net_pages(c, dice: DiceSet, paper: Size, ui, duplex: bool, title: str) -> int:
-    s = mm(dice.size_mm)
-    cols, rows, net = nets_per_page(paper, s)
-    per = cols * rows
-    area = _area(paper)
-    gap = mm(NET_GAP_MM)
-    grid_w = cols * net.width + (cols - 1) * gap
-    x0 = area.x + (area.w - grid_w) / 2
-    pages = 0
-    total = math.ceil(len(dice.dice) / per)
-    for n, start in enumerate(range(0, len(dice.dice), per), 1):
-        _header(c, paper, ui("pdf.die.nets_head", game=title, n=n, total=total, size=f"{dice.size_mm:g}"),
-                ui("pdf.die.nets_how"))
-        for i, die in enumerate(dice.dice[start:start + per]):
-            col, row = i % cols, i // cols
-            ox = x0 + col * (net.width + gap)
-            oy = area.y1 - (row + 1) * net.height - row * gap
-            _draw_net(c, die, net, ox, oy)
-        pages += _finish(c, paper, ui, duplex)
-    return pages
 
 
 def _draw_net(c, die, net: NetLayout, ox: float, oy: float) -> None:
@@ -220,46 +148,19 @@ def _draw_net(c, die, net: NetLayout, ox: float, oy: float) -> None:
         c.drawString(ox + 2.5 * s + mm(4.5), oy + 2.5 * s - 2, die.label)
 
 
-def sticker_layout(paper: Size, sticker: float) -> tuple[int, int, float, float, float]:
-    """(dice per row of the sheet, rows, block width, row pitch, x0) for rows of six stickers per die."""
-    area = _area(paper)
-    gap = mm(STICKER_GAP_MM)
-    label_w = mm(16)
-    block = label_w + 6 * sticker + 5 * gap
-    across = max(1, math.floor((area.w + mm(8)) / (block + mm(8))))
-    pitch = sticker + gap
-    rows = max(1, math.floor((area.h + gap) / pitch))
-    grid_w = across * block + (across - 1) * mm(8)
-    return across, rows, block, pitch, area.x + (area.w - grid_w) / 2
+def draw_net(c, die, dice: DiceSet) -> None:
+    """One die's net with its lower-left bounding-box corner at (0, 0): the packer places it (imposition.py)."""
+    _draw_net(c, die, net_layout(mm(dice.size_mm)), 0.0, 0.0)
 
 
-def _sticker_pages(c, dice: DiceSet, paper: Size, ui, duplex: bool, title: str) -> int:
+def draw_sticker_row(c, die, dice: DiceSet) -> None:
+    """One die's six stickers in a row from (0, 0), each with a hairline cut square and a little art beyond."""
     st = mm(dice.sticker_mm)
-    across, rows, block, pitch, x0 = sticker_layout(paper, st)
-    per = across * rows
-    area = _area(paper)
-    gap = mm(STICKER_GAP_MM)
-    label_w = mm(16)
-    bleed = mm(STICKER_BLEED_MM)
+    gap, bleed = mm(STICKER_GAP_MM), mm(STICKER_BLEED_MM)
     scale = st / mm(dice.size_mm)
-    pages = 0
-    total = math.ceil(len(dice.dice) / per)
-    for n, start in enumerate(range(0, len(dice.dice), per), 1):
-        _header(c, paper, ui("pdf.die.stickers_head", game=title, n=n, total=total, size=f"{dice.sticker_mm:g}",
-                             die=f"{dice.size_mm:g}"), ui("pdf.die.stickers_how"))
-        for i, die in enumerate(dice.dice[start:start + per]):
-            col, row = i // rows, i % rows
-            bx = x0 + col * (block + mm(8))
-            y = area.y1 - (row + 1) * pitch + gap
-            if die.label:
-                c.setFont(fonts.BOLD, 6.5)
-                c.setFillColor(color(MUTED))
-                c.drawString(bx, y + st / 2 - 2.3, die.label)
-            for k, key in enumerate(die.faces):
-                x = bx + label_w + k * (st + gap)
-                _place_face(c, key, x, y, st, clip_bleed=bleed, scale=scale)
-                c.setStrokeColor(color("#9a8b7b"))
-                c.setLineWidth(0.3)
-                c.rect(x, y, st, st, stroke=1, fill=0)
-        pages += _finish(c, paper, ui, duplex)
-    return pages
+    for k, key in enumerate(die.faces):
+        x = k * (st + gap)
+        _place_face(c, key, x, 0.0, st, clip_bleed=bleed, scale=scale)
+        c.setStrokeColor(color("#9a8b7b"))
+        c.setLineWidth(0.3)
+        c.rect(x, 0.0, st, st, stroke=1, fill=0)

@@ -1,11 +1,12 @@
-"""Build one print-and-play PDF: print guide, credits, card sheets (fronts, then mirrored backs), bookmarks.
+"""Build one print-and-play PDF: print guide, credits, the one-sided sheets, the two-sided sheets, bookmarks.
 
-Sheet modes (`Options.duplex`): `long`/`short` follow each front page with its back page, mirrored for that flip
-and shifted by the back offset; `fold` puts fronts and their backs on one page, mirrored across a fold line
-(cards may lie on their side; a back is turned 180° when the fold is not parallel to the card's long side, so
-it reads upright when the card is turned over); `none`
-prints fronts only. `Options.print_shop` instead writes one card per page with its bleed, TrimBox and BleedBox
-set, front then back for each card, and no front matter.
+imposition.py decides which piece goes on which page (sheet/pack.py packs pieces of different sizes onto shared
+sheets); this module draws them. Sheet modes (`Options.duplex`): `long`/`short` follow each two-sided page with
+its back page, mirrored for that flip, shifted by the back offset and carrying registration targets; `fold` puts
+fronts and their backs on one page, mirrored across a fold line (a back is turned 180° when the fold is not
+parallel to the piece's long side, so it reads upright when the piece is turned over); `none` prints fronts only.
+One-sided sheets never get a blank back: they are printed single-sided (the guide names the page ranges).
+Print-shop files (one piece per page) are shop.py's.
 
 Every distinct face, back and icon is drawn once as a Form XObject; a sheet places them, each clipped to its
 cell. Each placement also leaves an unpainted `re n` path on the card's trim rectangle, so tests (and anyone
@@ -22,14 +23,15 @@ from reportlab import rl_config
 from reportlab.pdfgen.canvas import Canvas
 
 from ..files import atomic, inside
-from . import accel, extras, fonts, guide, icons, palette, sheet
+from . import accel, board, die, fonts, guide, icons, imposition, palette, registration, sheet
 from .card import FaceBox
-from .component import Piece, PrintSet
+from .component import Board, PrintSet
 from .errors import PdfBuildError
 from .component import print_set as game_print_set
 from .options import Options
+from .sheet.page import draw_marks
 from .texts import Texts
-from .units import mm
+from .units import Size, mm, to_mm
 
 CREATOR = "tischlein"
 FACE_PREFIX, BACK_PREFIX = "face-", "back-"
@@ -61,8 +63,7 @@ def build_pdfs(content, game_id: str, langs: list[str], papers: list[str], out_d
 
 
 def render(ps: PrintSet, opts: Options, out_path: Path, ui: Texts) -> Path:
-    return write_atomically(out_path, lambda tmp: (_write_print_shop if opts.print_shop else _write)(
-        ps, opts, ui, tmp))
+    return write_atomically(out_path, lambda tmp: _write(ps, opts, ui, tmp))
 
 
 def write_atomically(out_path: Path, write) -> Path:
@@ -74,69 +75,69 @@ def write_atomically(out_path: Path, write) -> Path:
     return Path(out_path)
 
 
-def _layout(opts: Options, deck) -> sheet.SheetLayout:
-    try:
-        if opts.duplex == "fold":
-            return sheet.plan_fold(opts.paper_size, deck.size, opts.bleed_mm)
-        return sheet.plan(opts.paper_size, deck.size, opts.bleed_mm)
-    except ValueError as exc:
-        raise PdfBuildError(str(exc)) from None
-
-
 def _write(ps: PrintSet, opts: Options, ui: Texts, path: Path) -> None:
-    layouts = [_layout(opts, deck) for deck in ps.decks]
-    first = layouts[0]
-    W, H = first.page_w, first.page_h
-    duplex = opts.duplex in ("long", "short")           # separate back pages
-    sheets = [(deck, layout, deck.pieces[i:i + layout.per_sheet])
-              for deck, layout in zip(ps.decks, layouts)
-              for i in range(0, len(deck.pieces), layout.per_sheet)]
-
-    # front matter: guide + credits, padded to an even count when printing duplex so fronts land on fronts
-    credit_pages = guide.credits_pages(_Counting(), ps, first, ui)
-    front_matter = 1 + credit_pages
-    blank = duplex and front_matter % 2 == 1
-    first_card_page = front_matter + (1 if blank else 0) + 1
-    last_page = first_card_page - 1 + len(sheets) * (2 if duplex else 1)
+    W, H = opts.paper_size.width, opts.paper_size.height
+    credits = guide.credits_pages(_Counting(), ps, W, H, ui)
+    guide_pages = guide.guide_page(_Counting(), ps, imposition.plan(ps, opts, 1 + credits), opts, ui)
+    layout = imposition.plan(ps, opts, guide_pages + credits)
+    sheets = [(s, p) for s in layout.sections if s.role not in ("front", "board") for p in s.pages]
 
     c = _canvas(path, (W, H), ps, opts, ui)
     c.setViewerPreference("Duplex", VIEWER_DUPLEX[opts.duplex])
-
-    _define_forms(c, ps, opts, sheets)
+    _define_forms(c, ps, opts, [p for _, p in sheets])
 
     c.bookmarkPage("guide")
     c.addOutlineEntry(ui("pdf.bookmark.guide"), "guide", 0)
-    guide.guide_page(c, ps, first, opts, ui, len(sheets), first_card_page, last_page)
+    guide.guide_page(c, ps, layout, opts, ui)
     c.showPage()
     c.bookmarkPage("credits")
     c.addOutlineEntry(ui("pdf.credits.title"), "credits", 0)
-    guide.credits_pages(c, ps, first, ui)
+    guide.credits_pages(c, ps, W, H, ui)
     c.showPage()
-    if blank:
-        c.showPage()
 
-    c.addOutlineEntry(ui("pdf.bookmark.cards"), "cards", 0)
-    kinds_seen: set[str] = set()
     kind_labels = {k.id: k.label for k in ps.kinds}
-    for n, (deck, layout, pieces) in enumerate(sheets, 1):
-        if n == 1:
-            c.bookmarkPage("cards")
-        for piece in pieces:
-            if piece.kind not in kinds_seen:
-                kinds_seen.add(piece.kind)
-                c.bookmarkPage(f"kind-{piece.kind}")
-                c.addOutlineEntry(kind_labels.get(piece.kind, piece.kind), f"kind-{piece.kind}", 1)
-        _front_page(c, ps, layout, pieces, opts, ui, n, len(sheets))
-        if opts.duplex == "fold":
-            _fold_backs(c, layout, pieces, opts, ui("pdf.fold.label"))
-        c.showPage()
-        if duplex:
-            _back_page(c, layout, pieces, opts, ui, n, len(sheets))
+    kinds_seen: set[str] = set()
+    total = sum(len(s.pages) for s in layout.sections if s.role not in ("front", "board"))
+    n = 0
+    for section in layout.sections:
+        if section.role == "front":
+            continue
+        c.bookmarkPage(f"section-{section.first}")
+        c.addOutlineEntry(ui("pdf.section." + section.role.replace("-", "_")), f"section-{section.first}", 0)
+        if section.role == "board":
+            _board_pages(c, ps, section, opts, ui)
+            continue
+        for placed in section.pages:
+            n += 1
+            for kind in _kinds(placed):
+                if kind not in kinds_seen:
+                    kinds_seen.add(kind)
+                    c.bookmarkPage(f"kind-{kind}")
+                    c.addOutlineEntry(kind_labels.get(kind, kind), f"kind-{kind}", 1)
+            _front_page(c, ps, placed, opts, ui, n, total)
+            if placed.page.two_sided and opts.duplex == "fold":
+                _fold_backs(c, placed, opts, ui("pdf.fold.label"))
             c.showPage()
-    with palette.ink_saver(opts.ink_saver):
-        extras.render_pages(c, ps, opts, ui)      # boards, dice nets and stickers (pdf/extras.py)
+            if placed.page.two_sided and opts.duplex in ("long", "short"):
+                _back_page(c, ps, placed, opts, ui, n, total)
+                c.showPage()
     c.showOutline()
     c.save()
+
+
+def _kinds(placed) -> list[str]:
+    return imposition._kinds([placed])
+
+
+def _board_pages(c, ps: PrintSet, section, opts: Options, ui: Texts) -> None:
+    """The sheets of a board larger than one sheet, one-sided, each tile with its glue strips and header."""
+    b = section.pages[0][0]
+    plan = board.plan_tiles(mm(b.width_mm), mm(b.height_mm), opts.paper_size, mm(opts.bleed_mm))
+    with palette.ink_saver(opts.ink_saver):
+        board.define(c, b, mm(opts.bleed_mm))
+        for n, tile in enumerate(plan.tiles, 1):
+            board.draw_tile(c, b, plan, tile, opts.paper_size, ui, n, ps.title)
+            c.showPage()
 
 
 class _Counting:
@@ -154,52 +155,13 @@ def _canvas(path: Path, size: tuple[float, float], ps: PrintSet, opts: Options, 
     """A canvas with the document metadata and PrintScaling=None (print at 100 %)."""
     c = Canvas(str(path), pagesize=size, invariant=1, initialFontName=fonts.BODY, pageCompression=1,
                lang=opts.lang)
-    kind = ui("pdf.title")
-    c.setTitle(f"{ps.title} — {kind} ({opts.lang}, {opts.paper_size.name})" if not opts.print_shop else
-               f"{ps.title} — {kind} ({opts.lang}, print shop)")
+    c.setTitle(f"{ps.title} — {ui('pdf.title')} ({opts.lang}, {opts.paper_size.name})")
     c.setAuthor(CREATOR)
     c.setSubject(ui("pdf.subject", game=ps.title))
     c.setCreator(CREATOR)
     c.setKeywords([ps.game_id, "print-and-play", opts.lang, opts.paper, opts.card_size])
     c.setViewerPreference("PrintScaling", "None")
     return c
-
-
-def _write_print_shop(ps: PrintSet, opts: Options, ui: Texts, path: Path) -> None:
-    """One card per page, the page being the card plus its bleed: front, then back, card after card.
-
-    TrimBox is the card, BleedBox (= MediaBox) the card plus bleed. No guide, no marks: a print shop cuts by the
-    boxes. Decks of another size get pages of their size.
-    """
-    b = mm(opts.bleed_mm)
-    if not ps.decks:
-        raise PdfBuildError(f"{ps.game_id}: no cards, tiles or tokens for a print-shop file")
-    first = ps.decks[0].size
-    c = _canvas(path, (first.width + 2 * b, first.height + 2 * b), ps, opts, ui)
-    sheets = [(deck, None, deck.pieces) for deck in ps.decks]
-    _define_forms(c, ps, opts, sheets)
-    kind_labels = {k.id: k.label for k in ps.kinds}
-    kinds_seen: set[str] = set()
-    for deck in ps.decks:
-        w, h = deck.size.width, deck.size.height
-        page = (w + 2 * b, h + 2 * b)
-        cell = sheet.Cell(0, 0, sheet.Rect(b, b, w, h), sheet.Rect(0, 0, *page))
-        for piece in deck.pieces:
-            sides = [FACE_PREFIX + piece.face]
-            if piece.back is not None:
-                sides.append(BACK_PREFIX + piece.back)
-            for form in sides:
-                c.setPageSize(page)
-                c.setTrimBox((b, b, b + w, b + h))
-                c.setBleedBox((0, 0, *page))
-                if piece.kind not in kinds_seen:
-                    kinds_seen.add(piece.kind)
-                    c.bookmarkPage(f"kind-{piece.kind}")
-                    c.addOutlineEntry(kind_labels.get(piece.kind, piece.kind), f"kind-{piece.kind}", 0)
-                _place(c, form, cell)
-                c.showPage()
-    c.showOutline()
-    c.save()
 
 
 def _face_label(ps: PrintSet) -> dict[str, str]:
@@ -212,7 +174,8 @@ def _face_label(ps: PrintSet) -> dict[str, str]:
 
 
 def _define_forms(c, ps: PrintSet, opts: Options, sheets) -> None:
-    """Icons, then every face and back in first-use order, each exactly once (in ink-saver mode if asked)."""
+    """Icons, registration target, then every face, back, board and die face in first-use order, each exactly
+    once (in ink-saver mode if asked)."""
     with palette.ink_saver(opts.ink_saver):
         _define_forms_now(c, ps, opts, sheets)
 
@@ -220,32 +183,57 @@ def _define_forms(c, ps: PrintSet, opts: Options, sheets) -> None:
 def _define_forms_now(c, ps: PrintSet, opts: Options, sheets) -> None:
     for name in ps.icons:
         icons.define(c, name)
+    registration.define(c)
     labels = _face_label(ps)
     b = mm(opts.bleed_mm)
-    seen_faces: set[str] = set()
-    seen_backs: set[str] = set()
-    for deck, layout, pieces in sheets:
-        w, h = deck.size.width, deck.size.height
-        for p in pieces:
-            if p.face not in seen_faces:
-                seen_faces.add(p.face)
-                if p.face not in ps.faces:
-                    raise PdfBuildError(f"card {p.id}: no drawing for face {p.face!r}")
-                c.beginForm(FACE_PREFIX + p.face, -b, -b, w + b, h + b)
-                ps.faces[p.face](c, FaceBox(w, h, b, labels[p.face]))
+    seen: set[str] = set()
+    dice_done: set[int] = set()
+    for placed in sheets:
+        for item, cell in zip(placed.items, placed.page.cells):
+            if isinstance(item, Board):
+                if item.id not in seen:
+                    seen.add(item.id)
+                    board.define(c, item, b)
+                continue
+            if isinstance(item, (imposition.NetPiece, imposition.StickerPiece)):
+                if id(item.dice) not in dice_done:
+                    dice_done.add(id(item.dice))
+                    die.define_faces(c, item.dice)
+                continue
+            w, h = (cell.trim.h, cell.trim.w) if cell.rotated else (cell.trim.w, cell.trim.h)
+            if FACE_PREFIX + item.face not in seen:
+                seen.add(FACE_PREFIX + item.face)
+                if item.face not in ps.faces:
+                    raise PdfBuildError(f"card {item.id}: no drawing for face {item.face!r}")
+                c.beginForm(FACE_PREFIX + item.face, -b, -b, w + b, h + b)
+                ps.faces[item.face](c, FaceBox(w, h, b, labels[item.face]))
                 c.endForm()
-            if p.back is not None and p.back not in seen_backs and opts.backs:
-                seen_backs.add(p.back)
-                if p.back not in ps.backs:
-                    raise PdfBuildError(f"card {p.id}: no drawing for back {p.back!r}")
-                c.beginForm(BACK_PREFIX + p.back, -b, -b, w + b, h + b)
-                ps.backs[p.back](c, FaceBox(w, h, b, f"back {p.back}"))
+            if item.back is not None and BACK_PREFIX + item.back not in seen and opts.backs:
+                seen.add(BACK_PREFIX + item.back)
+                if item.back not in ps.backs:
+                    raise PdfBuildError(f"card {item.id}: no drawing for back {item.back!r}")
+                c.beginForm(BACK_PREFIX + item.back, -b, -b, w + b, h + b)
+                ps.backs[item.back](c, FaceBox(w, h, b, f"back {item.back}"))
                 c.endForm()
 
 
-def _place(c, form: str, cell: sheet.Cell, turn: bool = False, rotated: bool = False) -> None:
-    """Place a face or back form on its cell, clipped to the cell's bleed; `turn` rotates it by 180°, `rotated`
-    lays it on its side (90° counter-clockwise; with `turn`, 90° clockwise) in a cell of h × w."""
+def _orient(c, cell: sheet.Cell, turn: bool = False) -> None:
+    """Move the origin to the piece's lower-left trim corner in its own (unturned) coordinates: a piece lying on
+    its side is turned 90° counter-clockwise (with `turn`, clockwise); `turn` alone turns it by 180°."""
+    t = cell.trim
+    if cell.rotated and turn:
+        c.transform(0, -1, 1, 0, t.x, t.y + t.h)
+    elif cell.rotated:
+        c.transform(0, 1, -1, 0, t.x + t.w, t.y)
+    elif turn:
+        c.transform(-1, 0, 0, -1, t.x + t.w, t.y + t.h)
+    else:
+        c.translate(t.x, t.y)
+
+
+def _place(c, form: str, cell: sheet.Cell, turn: bool = False) -> None:
+    """Place a face, back or board form on its cell, clipped to the cell's bleed, after an unpainted `re n` on
+    the trim (the cut rectangle tests and post-processing read)."""
     t, k = cell.trim, cell.clip
     c.saveState()
     marker = c.beginPath()
@@ -254,64 +242,95 @@ def _place(c, form: str, cell: sheet.Cell, turn: bool = False, rotated: bool = F
     clip = c.beginPath()
     clip.rect(k.x, k.y, k.w, k.h)
     c.clipPath(clip, stroke=0, fill=0)
-    if rotated and turn:
-        c.transform(0, -1, 1, 0, t.x, t.y + t.h)
-    elif rotated:
-        c.transform(0, 1, -1, 0, t.x + t.w, t.y)
-    elif turn:
-        c.transform(-1, 0, 0, -1, t.x + t.w, t.y + t.h)
-    else:
-        c.translate(t.x, t.y)
+    _orient(c, cell, turn)
     c.doForm(form)
     c.restoreState()
 
 
-def _front_page(c, ps: PrintSet, layout: sheet.SheetLayout, pieces: list[Piece], opts: Options, ui: Texts,
-                n: int, total: int) -> None:
-    for piece, cell in zip(pieces, layout.cells):
-        _place(c, FACE_PREFIX + piece.face, cell, rotated=layout.rotated)
-    sheet.draw_marks(c, layout, len(pieces), opts.crop_marks == "full")
-    _footer(c, layout, ui("pdf.sheet.footer", game=ps.title, n=n, total=total, side=ui("pdf.sheet.front"),
-                          size=layout.card.label))
+def _draw_piece(c, item, cell: sheet.Cell) -> None:
+    if isinstance(item, Board):
+        _place(c, board.form_name(item), cell)
+    elif isinstance(item, imposition.NetPiece):
+        c.saveState()
+        _orient(c, cell)
+        die.draw_net(c, item.die, item.dice)
+        c.restoreState()
+    elif isinstance(item, imposition.StickerPiece):
+        c.saveState()
+        _orient(c, cell)
+        die.draw_sticker_row(c, item.die, item.dice)
+        c.restoreState()
+    else:
+        _place(c, FACE_PREFIX + item.face, cell)
 
 
-def _back_page(c, layout: sheet.SheetLayout, pieces: list[Piece], opts: Options, ui: Texts, n: int,
-               total: int) -> None:
+def _front_page(c, ps: PrintSet, placed, opts: Options, ui: Texts, n: int, total: int) -> None:
+    page = placed.page
+    for item, cell in zip(placed.items, page.cells):
+        _draw_piece(c, item, cell)
+    full = opts.crop_marks == "full"
+    draw_marks(c, page, full)
+    side = ui("pdf.sheet.front") if page.two_sided and opts.duplex in ("long", "short") else ui("pdf.sheet.one")
+    if page.two_sided and opts.duplex in ("long", "short"):
+        for x, y in page.registration_points(full):
+            registration.place(c, x, y)
+    _footer(c, page, ui("pdf.sheet.footer", game=ps.title, n=n, total=total, side=side,
+                        size=_sizes(page)))
+
+
+def _sizes(page) -> str:
+    sizes = []
+    for cell in page.cells:
+        w, h = (cell.trim.h, cell.trim.w) if cell.rotated else (cell.trim.w, cell.trim.h)
+        label = Size("", to_mm(w), to_mm(h)).label
+        if label not in sizes:
+            sizes.append(label)
+    return ", ".join(sizes[:3])
+
+
+def _back_page(c, ps: PrintSet, placed, opts: Options, ui: Texts, n: int, total: int) -> None:
+    page = placed.page
     dx, dy = (mm(v) for v in opts.back_offset_mm)
+    full = opts.crop_marks == "full"
     c.saveState()
     if dx or dy:
         c.translate(dx, dy)
-    for piece, cell in zip(pieces, layout.cells):
-        if piece.back is not None:
-            _place(c, BACK_PREFIX + piece.back, layout.back_cell(cell, opts.duplex))
-    _draw_back_marks(c, layout, len(pieces), opts)
+    for item, cell in zip(placed.items, page.cells):
+        if getattr(item, "back", None) is not None:
+            back, turn = page.back_placement(cell, opts.duplex)
+            _place(c, BACK_PREFIX + item.back, back, turn)
+    _mirrored(c, page, opts.duplex, lambda: draw_marks(c, page, full))
+    for x, y in page.registration_points(full):
+        bx, by = (page.page_w - x, y) if opts.duplex == "long" else (x, page.page_h - y)
+        registration.place(c, bx, by)
     c.restoreState()
-    _footer(c, layout, ui("pdf.sheet.footer", game="", n=n, total=total, side=ui("pdf.sheet.back"),
-                          size=layout.card.label).lstrip(" ·"))
+    _footer(c, page, ui("pdf.sheet.footer", game="", n=n, total=total, side=ui("pdf.sheet.back"),
+                        size=_sizes(page)).lstrip(" ·"), mirror=opts.duplex)
 
 
-def _fold_backs(c, layout: sheet.SheetLayout, pieces: list[Piece], opts: Options, label: str) -> None:
+def _fold_backs(c, placed, opts: Options, label: str) -> None:
     """Gutter fold: each back mirrored across the fold line (shifted by the back offset), its marks, the fold
     line (dashed grey, on the page's centre line) with a small label at its start."""
+    page = placed.page
     dx, dy = (mm(v) for v in opts.back_offset_mm)
-    # a back reads upright after the card is turned over its long side; when the fold is not parallel to that side
-    # (a horizontal fold with upright cards, a vertical one with cards on their side) it is printed upside down
-    turn = (layout.fold == "horizontal") != layout.rotated
     c.saveState()
     if dx or dy:
         c.translate(dx, dy)
-    for piece, cell in zip(pieces, layout.cells):
-        if piece.back is not None:
-            _place(c, BACK_PREFIX + piece.back, layout.back_cell(cell, "fold"), turn=turn, rotated=layout.rotated)
-    _draw_back_marks(c, layout, len(pieces), opts)
+    for item, cell in zip(placed.items, page.cells):
+        if getattr(item, "back", None) is not None:
+            back, turn = page.back_placement(cell, "fold")
+            _place(c, BACK_PREFIX + item.back, back, turn)
+    _mirrored(c, page, "fold", lambda: draw_marks(c, page, opts.crop_marks == "full"))
     c.restoreState()
-    line = layout.fold_line
+    W, H = page.page_w, page.page_h
+    m = mm(sheet.MIN_MARGIN_MM)
+    line = sheet.Line(W / 2, m, W / 2, H - m) if page.fold == "vertical" else sheet.Line(m, H / 2, W - m, H / 2)
     size, room = 6, fonts.width(label, fonts.BODY, 6) + mm(1.5)
     c.saveState()
     c.setFillGray(FOLD_GREY)
     c.setFont(fonts.BODY, size)
     c.translate(line.x0, line.y0)
-    if layout.fold == "vertical":
+    if page.fold == "vertical":
         c.rotate(90)
     c.drawString(0, -size * 0.35, label)
     c.restoreState()
@@ -319,39 +338,49 @@ def _fold_backs(c, layout: sheet.SheetLayout, pieces: list[Piece], opts: Options
     c.setDash(*FOLD_DASH)
     c.setLineWidth(0.5)
     c.setStrokeGray(FOLD_GREY)
-    if layout.fold == "vertical":
+    if page.fold == "vertical":
         c.line(line.x0, line.y0 + room, line.x1, line.y1)
     else:
         c.line(line.x0 + room, line.y0, line.x1, line.y1)
     c.restoreState()
 
 
-def _draw_back_marks(c, layout: sheet.SheetLayout, used: int, opts: Options) -> None:
-    """The front's marks, mirrored like the cards (identical for full sheets of a symmetric grid)."""
+def _mirrored(c, page, duplex: str, draw) -> None:
+    """Draw the front's marks mirrored like the pieces (long edge: across x; short edge or horizontal fold: y)."""
+    mode = duplex if duplex != "fold" else ("long" if page.fold == "vertical" else "short")
     c.saveState()
-    mode = opts.duplex if opts.duplex != "fold" else ("long" if layout.fold == "vertical" else "short")
     if mode == "long":
-        c.transform(-1, 0, 0, 1, layout.page_w, 0)
+        c.transform(-1, 0, 0, 1, page.page_w, 0)
     else:
-        c.transform(1, 0, 0, -1, 0, layout.page_h)
-    sheet.draw_marks(c, layout, used, opts.crop_marks == "full")
+        c.transform(1, 0, 0, -1, 0, page.page_h)
+    draw()
     c.restoreState()
 
 
-def _footer(c, layout: sheet.SheetLayout, text: str) -> None:
-    """A small note in the left margin, reading upwards, between the cut lines of the middle row."""
-    g = layout.grid
-    size = 6.5
-    if g.x < mm(6):
+def _footer(c, page, text: str, mirror: str = "") -> None:
+    """A small note in the left margin, reading upwards, in the longest stretch between the margin's crop marks;
+    on a back page (`mirror` "long" or "short") where that margin lands after the flip."""
+    env = page.envelope
+    W, H = page.page_w, page.page_h
+    left = W - env.x1 if mirror == "long" else env.x
+    if left < mm(6):
         return
-    mid = layout.cells[(layout.rows // 2) * layout.cols]
+    side = env.x1 if mirror == "long" else env.x
+    ys = sorted({round(m.y0, 3) for m in page.marks() if m.y0 == m.y1 and
+                 (m.x0 >= side - 1e-3 if mirror == "long" else m.x1 <= side + 1e-3)})
+    stops = [env.y] + ys + [env.y1]
+    lo, hi = max(zip(stops, stops[1:]), key=lambda ab: ab[1] - ab[0])
+    if mirror == "short":
+        lo, hi = H - hi, H - lo
+    size = 6.5
+    while fonts.width(text, fonts.BODY, size) > hi - lo - mm(6) and size > 4:
+        size -= 0.5
+    if fonts.width(text, fonts.BODY, size) > hi - lo - mm(6):
+        return
     c.saveState()
     c.setFont(fonts.BODY, size)
     c.setFillColorRGB(0.35, 0.28, 0.22)
-    c.translate(g.x - mm(2.5), mid.trim.y + mid.trim.h / 2)
+    c.translate(left - mm(2.5), (lo + hi) / 2)
     c.rotate(90)
-    while fonts.width(text, fonts.BODY, size) > mid.trim.h - mm(6) and size > 4:
-        size -= 0.5
-        c.setFont(fonts.BODY, size)
     c.drawCentredString(0, 0, text)
     c.restoreState()

@@ -1,17 +1,17 @@
 """The front matter of every game PDF: the print guide (page 1) and the credits with the provenance notes.
 
-Both are plain pages in the same fonts and palette as the cards. The guide says what to print, how (100 %,
-duplex), how to cut, the card size with a 50 mm scale bar, and a checklist of the components with their counts.
+Both are plain pages in the same fonts and palette as the cards. The guide says which pages to print and how
+(single- or double-sided, and which alternatives to choose between), how to cut, the card size with a 50 mm
+scale bar, and a checklist of the components with their counts.
 """
 from __future__ import annotations
 
 from dataclasses import dataclass
 
-from . import extras, fonts
+from . import fonts
 from .card import wrap
 from .component import Credit, PrintSet
 from .icons import color, place_centred
-from .sheet import SheetLayout
 from .units import mm
 
 INK = "#3b2417"
@@ -82,11 +82,75 @@ class Flow:
         self.y -= after
 
 
-def guide_page(c, ps: PrintSet, layout: SheetLayout, opts, ui, sheets: int, first_card_page: int,
-               last_page: int) -> None:
-    W, H = layout.page_w, layout.page_h
+def guide_page(c, ps: PrintSet, plan, opts, ui) -> int:
+    """Page 1: what to print (the page ranges imposition.py produced, single- and double-sided), how, how to cut,
+    and the checklist. Only the parts this game has get a line."""
+    W, H = opts.paper_size.width, opts.paper_size.height
     f = Flow(c, W, H)
-    # header band
+    _header_band(c, ps, opts, ui, W, H)
+    f.y = H - mm(34) - mm(6)
+    labels = {k.id: k.label for k in ps.kinds}
+    bullet = dict(bullet="•", indent=mm(5), size=8.5, leading=1.25, after=2.0)
+
+    f.heading(ui("pdf.guide.what"))
+    for s in plan.sections:
+        what = ", ".join(labels.get(k, k) for k in s.kinds)
+        if s.role == "front":
+            f.para(ui("pdf.guide.pages_front", first=s.first, last=s.last), **bullet)
+        elif s.role == "one-sided":
+            f.para(ui("pdf.guide.range_one", first=s.first, last=s.last, what=what), **bullet)
+        elif s.role == "board":
+            f.para(ui("pdf.guide.range_board", first=s.first, last=s.last, what=what, sheets=len(s.pages)),
+                   **bullet)
+        elif s.role == "two-sided":
+            key = "pdf.guide.range_fold" if s.sided == "fold" else \
+                "pdf.guide.range_two" if s.sided == "double" else "pdf.guide.range_one"
+            f.para(ui(key, first=s.first, last=s.last, what=what, sheets=len(s.pages),
+                      flip=ui(f"pdf.guide.flip.{opts.duplex}") if s.sided == "double" else ""), **bullet)
+    alternatives = plan.of("alternative")
+    if alternatives:
+        f.para(ui("pdf.guide.choose"), **bullet)
+        for s in alternatives:
+            ds = next(d for d in ps.dice if d.kind in s.kinds)
+            f.para(ui(f"pdf.guide.alt.{s.choice}", first=s.first, last=s.last, n=len(ds.dice),
+                      size=f"{ds.size_mm:g}"), bullet="–", indent=mm(10), size=8.5, after=2.0)
+        f.para(ui("pdf.guide.alt.plain_dice"), indent=mm(10), size=8.5, after=2.0)
+    f.para(ui("pdf.guide.total_sheets", sheets=plan.sheet_count), indent=mm(5), font=fonts.BOLD, size=8.5)
+
+    f.heading(ui("pdf.guide.how"))
+    f.para(ui("pdf.print.scale"), **bullet)
+    _scale_bar(c, f.x + mm(5), f.y - mm(8))
+    c.setFont(fonts.BOLD, 9.5)
+    c.setFillColor(color(INK))
+    card = opts.card
+    c.drawString(f.x + mm(63), f.y - mm(7.6), ui("pdf.card_size", width=_num(card.width_mm),
+                                                   height=_num(card.height_mm)))
+    f.y -= mm(12)
+    if opts.duplex == "none":
+        f.para(ui("pdf.print.single"), **bullet)
+    elif opts.duplex == "fold":
+        f.para(ui("pdf.print.fold"), **bullet)
+    else:
+        f.para(ui("pdf.print.duplex" if opts.duplex == "long" else "pdf.print.duplex_short"), **bullet)
+        f.para(ui("pdf.guide.registration"), **bullet)
+        f.para(ui("pdf.guide.no_duplex", file=opts.__class__(**{**opts.__dict__, "duplex": "fold"}).file_name(
+            ps.game_id)), **bullet)
+    if opts.back_offset_mm != (0.0, 0.0) and opts.duplex != "none":
+        f.para(ui("pdf.print.offset", x=_num(opts.back_offset_mm[0]), y=_num(opts.back_offset_mm[1])), **bullet)
+
+    f.heading(ui("pdf.guide.cut"))
+    f.para(ui("pdf.guide.cut_packed", bleed=_num(opts.bleed_mm)), **bullet)
+    if plan.min_bleed < mm(opts.bleed_mm) - 1e-6:
+        f.para(ui("pdf.guide.bleed_edge", bleed=_num(round(plan.min_bleed / mm(1), 1))), **bullet)
+    if ps.dice:
+        f.para(ui("pdf.guide.cut_shaped"), **bullet)
+
+    f.heading(ui("pdf.guide.components"))
+    _checklist(c, f, ps, ui)
+    return f.pages + 1
+
+
+def _header_band(c, ps: PrintSet, opts, ui, W: float, H: float) -> None:
     band = mm(34)
     c.setFillColor(color(SOFT))
     c.rect(0, H - band, W, band, stroke=0, fill=1)
@@ -105,54 +169,8 @@ def guide_page(c, ps: PrintSet, layout: SheetLayout, opts, ui, sheets: int, firs
     c.drawString(tx, H - mm(21.5), ps.subtitle)
     c.setFont(fonts.BOLD, 9)
     c.setFillColor(color(ACCENT))
-    c.drawString(tx, H - mm(27.5), "  ·  ".join([
-        ui("pdf.title"), ui("pdf.language"), layout.paper.name,
-        ui("pdf.guide.layout", name=layout.card.name, cols=layout.cols, rows=layout.rows)]))
-    f.y = H - band - mm(6)
-
-    d = layout.describe()
-    f.heading(ui("pdf.guide.what"))
-    f.para(ui("pdf.guide.pages_front", first=1, last=first_card_page - 1), bullet="•", indent=mm(5))
-    f.para(ui("pdf.guide.pages_cards", first=first_card_page, last=last_page, sheets=sheets,
-              per_sheet=layout.per_sheet), bullet="•", indent=mm(5))
-    extra = extras.page_count(ps, opts)              # boards, dice nets, stickers (pdf/extras.py)
-    if extra:
-        f.para(ui("pdf.guide.pages_extra", first=last_page + 1, last=last_page + extra), bullet="•", indent=mm(5))
-
-    f.heading(ui("pdf.guide.how"))
-    f.para(ui("pdf.print.scale"), bullet="•", indent=mm(5), after=2)
-    _scale_bar(c, f.x + mm(5), f.y - mm(8))
-    c.setFont(fonts.BOLD, 9.5)
-    c.setFillColor(color(INK))
-    size_text = ui("pdf.card_size", width=_num(layout.card.width_mm), height=_num(layout.card.height_mm))
-    c.drawString(f.x + mm(63), f.y - mm(7.6), size_text)
-    f.y -= mm(12)
-    if opts.duplex == "none":
-        f.para(ui("pdf.print.single"), bullet="•", indent=mm(5))
-    elif opts.duplex == "fold":
-        f.para(ui("pdf.print.fold"), bullet="•", indent=mm(5))
-        if opts.back_offset_mm != (0.0, 0.0):
-            f.para(ui("pdf.print.offset", x=_num(opts.back_offset_mm[0]), y=_num(opts.back_offset_mm[1])),
-                   bullet="•", indent=mm(5))
-    else:
-        f.para(ui("pdf.print.duplex" if opts.duplex == "long" else "pdf.print.duplex_short"), bullet="•",
-               indent=mm(5))
-        f.para(ui("pdf.print.manual"), bullet="•", indent=mm(5))
-        if opts.back_offset_mm != (0.0, 0.0):
-            f.para(ui("pdf.print.offset", x=_num(opts.back_offset_mm[0]), y=_num(opts.back_offset_mm[1])),
-                   bullet="•", indent=mm(5))
-
-    f.heading(ui("pdf.guide.cut"))
-    key = "pdf.guide.cut_butted" if layout.arrangement == "butted" else "pdf.guide.cut_separate"
-    if layout.requested_bleed == 0:
-        key = "pdf.guide.cut_nobleed"
-    f.para(ui(key, bleed=d["bleed_x"]), bullet="•", indent=mm(5))
-    if layout.bleed_reduced and layout.requested_bleed > 0:
-        f.para(ui("pdf.guide.bleed_reduced", bleed_x=d["bleed_x"], bleed_y=d["bleed_y"]),
-               bullet="•", indent=mm(5))
-
-    f.heading(ui("pdf.guide.components"))
-    _checklist(c, f, ps, ui)
+    c.drawString(tx, H - mm(27.5), "  ·  ".join([ui("pdf.title"), ui("pdf.language"), opts.paper_size.name,
+                                                  ui(f"pdf.guide.mode.{opts.duplex}")]))
 
 
 def _num(value: float) -> str:
@@ -230,15 +248,14 @@ def _checklist(c, f: Flow, ps: PrintSet, ui) -> None:
     f.y -= mm(8)
 
 
-def credits_pages(c, ps: PrintSet, layout: SheetLayout, ui) -> int:
+def credits_pages(c, ps: PrintSet, W: float, H: float, ui) -> int:
     """The credits: every reconstructed value and erratum with its reason, grouped by reason, in the largest
     type that fits them on one page (down to 7 pt; longer credits run on). Returns pages."""
-    size = next((s for s in (8.5, 8, 7.5, 7) if _credits(None, ps, layout, ui, s) == 1), 8.5)
-    return _credits(c, ps, layout, ui, size)
+    size = next((s for s in (8.5, 8, 7.5, 7) if _credits(None, ps, W, H, ui, s) == 1), 8.5)
+    return _credits(c, ps, W, H, ui, size)
 
 
-def _credits(c, ps: PrintSet, layout: SheetLayout, ui, size: float) -> int:
-    W, H = layout.page_w, layout.page_h
+def _credits(c, ps: PrintSet, W: float, H: float, ui, size: float) -> int:
     f = Flow(c, W, H, y=H - PAGE_MARGIN)
     f.heading(ui("pdf.credits.title"), size=20)
     f.y -= mm(1)

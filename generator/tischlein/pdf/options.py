@@ -20,7 +20,6 @@ class Options:
     duplex: str = "long"                        # long | short | fold | none
     back_offset_mm: tuple[float, float] = (0.0, 0.0)
     crop_marks: str = "short"                   # short | full
-    print_shop: bool = False                    # one card per page with bleed, TrimBox/BleedBox, no front matter
     ink_saver: bool = False                     # light backgrounds, outlines instead of large fills
 
     def __post_init__(self):
@@ -40,8 +39,8 @@ class Options:
 
     @property
     def backs(self) -> bool:
-        """Whether the backs are printed at all (on back pages, fold halves or print-shop pages)."""
-        return self.print_shop or self.duplex != "none"
+        """Whether the backs are printed at all (on back pages or fold halves)."""
+        return self.duplex != "none"
 
     @property
     def paper_size(self) -> Size:
@@ -54,17 +53,15 @@ class Options:
     def file_name(self, game_id: str, suffix: str = "") -> str:
         """`<game>-<lang>-<paper>.pdf` for the defaults; variants add what differs."""
         extra = []
-        if self.print_shop:
-            extra.append("printshop")
         if self.card_size != DEFAULT_CARD_SIZE:
             extra.append(self.card_size)
         if self.bleed_mm != 3.0:
             extra.append(f"bleed{self.bleed_mm:g}")
-        if self.duplex != "long" and not self.print_shop:
+        if self.duplex != "long":
             extra.append(f"duplex-{self.duplex}")
-        if self.back_offset_mm != (0.0, 0.0) and not self.print_shop:
+        if self.back_offset_mm != (0.0, 0.0):
             extra.append("offset{:g}_{:g}".format(*self.back_offset_mm))
-        if self.crop_marks != "short" and not self.print_shop:
+        if self.crop_marks != "short":
             extra.append(f"marks-{self.crop_marks}")
         if self.ink_saver:
             extra.append("inksaver")

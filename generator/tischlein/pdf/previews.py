@@ -34,14 +34,12 @@ from __future__ import annotations
 import json
 import math
 import tempfile
-from dataclasses import replace
 from pathlib import Path
 
 from ..files import atomic, inside, write_text
 from .component import Deck, Piece, PrintSet
 from .errors import PdfBuildError
 from .component import print_set as game_print_set
-from .options import Options
 from .texts import Texts
 from .units import CARD_SIZES, DEFAULT_CARD_SIZE, MM
 
@@ -164,47 +162,28 @@ def tts_sheet(images: list) -> tuple[object, int, int, int, int]:
 
 def _rasterise(ps: PrintSet, ui: Texts, dpi: int) -> tuple[dict, dict]:
     """Every distinct face and back as an RGB Pillow image of its trim at `dpi`."""
-    import pypdfium2 as pdfium
+    from . import facepages
 
-    from .document import render
-
-    decks, faces, order = [], dict(ps.faces), []
+    sides, order = [], []
     seen: set[str] = set()
     for deck in ps.decks:
-        pieces = []
         for p in deck.pieces:
-            if p.face not in seen:
-                seen.add(p.face)
-                pieces.append(Piece(p.id, p.kind, p.face, None, p.name))
+            if ("face", p.face) not in seen:
+                seen.add(("face", p.face))
+                sides.append((facepages.FACE, p.face, deck))
                 order.append(("face", p.face))
         for p in deck.pieces:
-            if p.back is not None and BACK_KEY + p.back not in seen:
+            if p.back is not None and ("back", p.back) not in seen:
                 if p.back not in ps.backs:
                     raise PdfBuildError(f"card {p.id}: no drawing for back {p.back!r}")
-                seen.add(BACK_KEY + p.back)
-                faces[BACK_KEY + p.back] = ps.backs[p.back]
-                pieces.append(Piece(f"back-{p.back}", p.kind, BACK_KEY + p.back, None))
+                seen.add(("back", p.back))
+                sides.append((facepages.BACK, p.back, deck))
                 order.append(("back", p.back))
-        decks.append(Deck(deck.size, pieces))
-    flat = replace(ps, decks=decks, faces=faces)
-    opts = Options(lang=ps.lang, print_shop=True, bleed_mm=PREVIEW_BLEED_MM)
-    scale = dpi / 72
     out_faces, out_backs = {}, {}
     with tempfile.TemporaryDirectory(prefix="tischlein-previews-") as tmp:
-        path = render(flat, opts, Path(tmp) / "faces.pdf", ui)
-        pdf = pdfium.PdfDocument(str(path))
-        try:
-            for i, (what, key) in enumerate(order):
-                page = pdf[i]
-                x0, y0, x1, y1 = page.get_trimbox()
-                height = page.get_height()
-                image = page.render(scale=scale).to_pil().convert("RGB")
-                left, top = round(x0 * scale), round((height - y1) * scale)
-                box = (left, top, left + round((x1 - x0) * scale), top + round((y1 - y0) * scale))
-                (out_faces if what == "face" else out_backs)[key] = image.crop(box)
-                page.close()
-        finally:
-            pdf.close()
+        path = facepages.write(ps, ui, Path(tmp) / "faces.pdf", PREVIEW_BLEED_MM, sides)
+        for (what, key), image in zip(order, facepages.rasterise(path, dpi / 72)):
+            (out_faces if what == "face" else out_backs)[key] = image
     return out_faces, out_backs
 
 

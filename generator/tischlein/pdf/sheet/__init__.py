@@ -1,6 +1,8 @@
 """Imposition: where cards sit on a sheet, their bleed, crop marks and the mirrored back cells.
 
-This is the only place that does layout arithmetic. Cards are never scaled: a sheet holds as many cards of the
+This package is the only place that does sheet layout arithmetic: this module plans uniform grids of one size
+(`plan`, `plan_fold`); `pack.py` packs pieces of different sizes onto shared pages (rectpack) around those grids;
+`page.py` is the page they all produce (cut marks, backs, registration targets). Cards are never scaled: a sheet holds as many cards of the
 exact size as fit inside the minimum printer margin (5 mm). Two arrangements are weighed per paper:
 
 * **separate**: every card carries its own bleed on all four sides (cells of w+2b × h+2b that touch);
@@ -29,7 +31,7 @@ from __future__ import annotations
 import math
 from dataclasses import dataclass, field
 
-from .units import MM, Size, mm, to_mm
+from ..units import MM, Size, mm, to_mm
 
 MIN_MARGIN_MM = 5.0
 MARK_GAP_MM = 0.5        # between the outer bleed edge and the start of a crop mark
@@ -67,6 +69,7 @@ class Cell:
     row: int            # 0 = top row
     trim: Rect
     clip: Rect
+    rotated: bool = False   # the piece lies on its side (turned 90° counter-clockwise)
 
 
 @dataclass(frozen=True)
@@ -318,14 +321,16 @@ def _crop_marks(bounds: Rect, cells: list[Cell], grid: Rect, full: bool = False)
     return marks
 
 
-def draw_marks(canvas, layout: SheetLayout, used: int | None = None, full: bool = False) -> None:
-    """Crop marks in black, 0.25 pt, for the first `used` cells (all by default)."""
-    canvas.saveState()
-    canvas.setLineWidth(MARK_WIDTH_PT)
-    canvas.setStrokeColorRGB(0, 0, 0)
-    path = canvas.beginPath()
-    for line in layout.marks_for(len(layout.cells) if used is None else used, full):
-        path.moveTo(line.x0, line.y0)
-        path.lineTo(line.x1, line.y1)
-    canvas.drawPath(path, stroke=1, fill=0)
-    canvas.restoreState()
+def draw_lines(canvas, lines, halo: bool = True) -> None:
+    """Cut marks: black, MARK_WIDTH_PT, over a thin white halo so that a tick on a dark bleed still shows."""
+    lines = list(lines)
+    for width, grey in (((MARK_WIDTH_PT * 3.2, 1.0),) if halo else ()) + ((MARK_WIDTH_PT, 0.0),):
+        canvas.saveState()
+        canvas.setLineWidth(width)
+        canvas.setStrokeGray(grey)
+        path = canvas.beginPath()
+        for line in lines:
+            path.moveTo(line.x0, line.y0)
+            path.lineTo(line.x1, line.y1)
+        canvas.drawPath(path, stroke=1, fill=0)
+        canvas.restoreState()

@@ -1,0 +1,265 @@
+"""Pieces of different sizes sharing sheets: whole-sheet grids first, then a 2-D packing (rectpack) of the rest.
+
+`impose(stacks, paper, bleed_mm, duplex)` turns stacks of pieces (one size each, two-sided or not) into pages:
+
+1. A stack that fills whole sheets gets them as uniform grids (`plan` / `plan_fold`): that is the densest layout
+   for one size, and every cut runs across the sheet.
+2. What is left of every stack is cut into **blocks**: pieces of one size butted together in a row or a few rows
+   (they share their inner cut lines, and the block has bleed all round), or single pieces. rectpack packs the
+   blocks of the two-sided pieces onto shared pages with its Guillotine algorithm (free space is always split by a
+   straight cut, and merging of free areas is off, so every page can be cut apart with straight cuts that cross
+   no piece, as a guillotine does). Blocks may be turned on their side.
+3. One-sided blocks go into the free space left on those two-sided pages first (the back page simply has nothing
+   behind them), then onto pages of their own.
+
+The three ways of cutting the rest into blocks (rows merged into one block, single rows, single pieces), a few
+of rectpack's guillotine heuristics and orderings are all tried; the packing with fewest pages wins, then the
+one with fewer blocks (fewer cuts).
+
+Only at the outer edge of the packing area may a piece's bleed be reduced, to PACK_MIN_BLEED_MM: that lets two
+95 mm player aids sit side by side on A4. Sizes go to rectpack in hundredths of a millimetre (integers).
+"""
+from __future__ import annotations
+
+import math
+from dataclasses import dataclass
+
+from ..units import MM, Size, mm, to_mm
+from . import FOLD_CLEARANCE_MM, MARK_GAP_MM, MARK_VISIBLE_MM, MIN_MARGIN_MM, Cell, Rect, plan, plan_fold
+from .page import Page, from_layout
+
+PACK_MIN_BLEED_MM = 1.0
+UNIT = 100                      # rectpack works in 1/100 mm
+OPTIONS = ("block", "rows", "single")
+# rectpack's guillotine variants and orderings tried; the packing with fewest pages wins (a few ms each)
+ALGORITHMS = ("GuillotineBssfSas", "GuillotineBafSas", "GuillotineBlsfSas", "GuillotineBssfLas")
+SORTS = ("SORT_AREA", "SORT_LSIDE", "SORT_SSIDE")
+
+
+@dataclass(frozen=True)
+class Stack:
+    """Pieces of one trim size to impose; `items` are the caller's handles, in print order."""
+
+    size: Size
+    items: tuple
+    two_sided: bool
+    bleed_mm: float | None = None     # None: the document's bleed; shaped pieces (dice nets) use a clearance
+    grid: bool = True                 # may fill whole sheets with a uniform grid first
+    butt: bool = True                 # pieces may touch at their trim lines (shared cuts)
+    cut: bool = True                  # cut on the trim rectangle (False: the piece draws its own cut outline)
+
+
+@dataclass(frozen=True)
+class Placed:
+    """A page and the handle of each of its cells (same order)."""
+
+    page: Page
+    items: tuple
+
+
+def region(paper: Size) -> Rect:
+    """Where a piece's bleed may lie: the paper less the printer margin and the room its crop marks need."""
+    e = mm(MIN_MARGIN_MM + MARK_GAP_MM + MARK_VISIBLE_MM)
+    return Rect(e, e, paper.width - 2 * e, paper.height - 2 * e)
+
+
+def fold_regions(paper: Size) -> dict[str, Rect]:
+    """The fronts' half of a gutter-fold page, for a vertical fold (fronts left) or a horizontal one (on top)."""
+    W, H = paper.width, paper.height
+    edge, gutter = mm(MIN_MARGIN_MM + MARK_GAP_MM + MARK_VISIBLE_MM), mm(FOLD_CLEARANCE_MM)
+    return {"vertical": Rect(edge, edge, W / 2 - gutter - edge, H - 2 * edge),
+            "horizontal": Rect(edge, H / 2 + gutter, W - 2 * edge, H / 2 - gutter - edge)}
+
+
+def fits(size: Size, paper: Size, bleed_mm: float) -> bool:
+    """Whether one piece of `size` (either way round) fits the packing area with its bleed."""
+    r, slack = region(paper), 2 * mm(max(0.0, bleed_mm - PACK_MIN_BLEED_MM))
+    w, h = size.width + 2 * mm(bleed_mm), size.height + 2 * mm(bleed_mm)
+    return (w <= r.w + slack + 1e-6 and h <= r.h + slack + 1e-6) or \
+        (h <= r.w + slack + 1e-6 and w <= r.h + slack + 1e-6)
+
+
+def impose(stacks: list[Stack], paper: Size, bleed_mm: float, duplex: str) -> list[Placed]:
+    """Pages for every stack: two-sided pages (grids, then packed) followed by one-sided ones. Whole-sheet grids
+    first, or everything packed (25 tiles of which a grid holds 24 pack better together): fewer pages wins."""
+    with_grids = _impose(stacks, paper, bleed_mm, duplex, True)
+    if not any(st.grid and st.cut for st in stacks):
+        return with_grids
+    packed = _impose(stacks, paper, bleed_mm, duplex, False)
+    return packed if len(packed) < len(with_grids) else with_grids
+
+
+def _impose(stacks: list[Stack], paper: Size, bleed_mm: float, duplex: str, grids_first: bool) -> list[Placed]:
+    backs = duplex != "none"
+    fold = duplex == "fold"
+    grids: list[Placed] = []
+    rest: list[tuple[Stack, tuple]] = []
+    for st in stacks:
+        two = st.two_sided and backs
+        items = st.items
+        if st.grid and st.cut and grids_first:
+            layout = _grid(st, paper, bleed_mm, fold and two)
+            if layout is not None and len(items) >= layout.per_sheet:
+                per = layout.per_sheet
+                full = len(items) // per
+                for k in range(full):
+                    grids.append(Placed(from_layout(layout, per, two), items[k * per:(k + 1) * per]))
+                items = items[full * per:]
+        if items:
+            rest.append((st, items))
+    best = None
+    folds = ("vertical", "horizontal") if fold else ("",)
+    for option in OPTIONS:
+        for orient in folds:
+            for algo in ALGORITHMS:
+                for order in SORTS:
+                    packed = _pack(rest, paper, bleed_mm, backs, orient, option, algo, order)
+                    if packed is None:
+                        continue
+                    key = (len(packed), sum(len(p.page.blocks) for p in packed))
+                    if best is None or key < best[0]:
+                        best = (key, packed)
+    if best is None and rest:
+        raise ValueError("a piece is larger than the sheet's printable area")
+    packed = best[1] if best else []
+    pages = grids + packed
+    return [p for p in pages if p.page.two_sided] + [p for p in pages if not p.page.two_sided]
+
+
+def _grid(st: Stack, paper: Size, bleed_mm: float, fold: bool):
+    try:
+        return plan_fold(paper, st.size, bleed_mm) if fold else plan(paper, st.size, bleed_mm)
+    except ValueError:
+        return None
+
+
+@dataclass
+class _Block:
+    stack: Stack
+    items: tuple
+    cols: int
+    rows: int
+    bleed: float                 # pt
+
+    @property
+    def outer(self) -> tuple[float, float]:
+        s = self.stack.size
+        return self.cols * s.width + 2 * self.bleed, self.rows * s.height + 2 * self.bleed
+
+
+def _blocks(st: Stack, items: tuple, room_w: float, room_h: float, bleed: float, option: str) -> list[_Block]:
+    w, h = st.size.width, st.size.height
+    across = max(1, math.floor((room_w - 2 * bleed + 1e-6) / w)) if st.butt else 1
+    tall = max(1, math.floor((room_h - 2 * bleed + 1e-6) / h))
+    if option == "single" or across == 1 or not st.butt:
+        return [_Block(st, (it,), 1, 1, bleed) for it in items]
+    rows = [items[i:i + across] for i in range(0, len(items), across)]
+    full = [r for r in rows if len(r) == across]
+    part = [r for r in rows if len(r) < across]
+    if option == "block" and len(full) > 1:
+        out = [_Block(st, tuple(x for r in full[i:i + tall] for x in r), across, len(full[i:i + tall]), bleed)
+               for i in range(0, len(full), tall)]
+    else:
+        out = [_Block(st, r, across, 1, bleed) for r in full]
+    return out + [_Block(st, r, len(r), 1, bleed) for r in part]
+
+
+def _pack(rest, paper: Size, bleed_mm: float, backs: bool, orient: str, option: str, algo: str,
+          order: str) -> list[Placed] | None:
+    import rectpack
+    from rectpack import PackingBin, PackingMode, newPacker
+
+    area = fold_regions(paper)[orient] if orient else region(paper)
+    slack = 0.0 if orient else mm(max(0.0, bleed_mm - PACK_MIN_BLEED_MM))
+    bin_rect = Rect(area.x - slack, area.y - slack, area.w + 2 * slack, area.h + 2 * slack)
+    two, one = [], []
+    for st, items in rest:
+        b = mm(bleed_mm if st.bleed_mm is None else st.bleed_mm)
+        blocks = _blocks(st, items, bin_rect.w, bin_rect.h, b, option)
+        (two if st.two_sided and backs else one).extend(blocks)
+
+    def packer():
+        p = newPacker(mode=PackingMode.Offline, bin_algo=PackingBin.BFF, pack_algo=getattr(rectpack, algo),
+                      sort_algo=getattr(rectpack, order), rotation=True)
+        p.add_bin(_units(bin_rect.w), _units(bin_rect.h), count=float("inf"), merge=False)
+        return p
+
+    bins: list[tuple[object, bool]] = []            # (rectpack bin, two-sided)
+    if two:
+        p = packer()
+        for i, blk in enumerate(two):
+            p.add_rect(*map(_units, blk.outer), rid=("two", i))
+        p.pack()
+        if len(p.rect_list()) != len(two):
+            return None
+        bins += [(b, True) for b in p]
+    left = []
+    for i, blk in sorted(enumerate(one), key=lambda ib: -ib[1].outer[0] * ib[1].outer[1]):
+        w, h = map(_units, blk.outer)
+        if not any(b.add_rect(w, h, rid=("one", i)) is not None for b, _ in bins):
+            left.append(i)
+    if left:
+        p = packer()
+        for i in left:
+            p.add_rect(*map(_units, one[i].outer), rid=("one", i))
+        p.pack()
+        if len(p.rect_list()) != len(left):
+            return None
+        bins += [(b, False) for b in p]
+    pools = {"two": two, "one": one}
+    out = []
+    for b, is_two in bins:
+        out.append(_page(paper, area, bin_rect, [(pools[r.rid[0]][r.rid[1]], r) for r in b], is_two, orient,
+                         mm(bleed_mm)))
+    return out
+
+
+def _units(points: float) -> int:
+    return int(round(to_mm(points) * UNIT))
+
+
+def _page(paper: Size, area: Rect, bin_rect: Rect, placed, two_sided: bool, fold: str, bleed: float) -> Page:
+    """Cells of the blocks rectpack placed, in print order (blocks by their first piece's stack order)."""
+    placed = sorted(placed, key=lambda br: (-(br[1].y + br[1].height), br[1].x))     # top to bottom, left to right
+    cells, items, blocks = [], [], []
+    for blk, r in placed:
+        bx, by = bin_rect.x + r.x / UNIT * MM, bin_rect.y + r.y / UNIT * MM
+        ow, oh = blk.outer
+        rotated = abs(r.width / UNIT * MM - ow) > 0.01 * MM and abs(ow - oh) > 0.01 * MM
+        members = []
+        for k, item in enumerate(blk.items):
+            col, row = k % blk.cols, k // blk.cols
+            trim, clip = _local(blk, col, row)
+            if rotated:
+                trim, clip = _turn(trim, oh), _turn(clip, oh)
+            trim = Rect(trim.x + bx, trim.y + by, trim.w, trim.h)
+            clip = _clamp(Rect(clip.x + bx, clip.y + by, clip.w, clip.h), area)
+            members.append(len(cells))
+            cells.append(Cell(col, row, trim, clip, rotated))
+            items.append(item)
+        blocks.append(tuple(members))
+    cut = tuple(blk.stack.cut for blk, _ in placed for _ in blk.items)
+    page = Page(paper, tuple(cells), tuple(blocks), area, fold, bleed, two_sided, cut=cut)
+    return Placed(page, tuple(items))
+
+
+def _local(blk: _Block, col: int, row: int) -> tuple[Rect, Rect]:
+    """A piece's trim and bleed in its block (origin at the block's lower-left bleed corner, unturned)."""
+    s, b = blk.stack.size, blk.bleed
+    x, y = b + col * s.width, b + (blk.rows - 1 - row) * s.height
+    trim = Rect(x, y, s.width, s.height)
+    left = b if col == 0 else 0.0
+    right = b if col == blk.cols - 1 else 0.0
+    top = b if row == 0 else 0.0
+    bottom = b if row == blk.rows - 1 else 0.0
+    return trim, Rect(x - left, y - bottom, s.width + left + right, s.height + bottom + top)
+
+
+def _turn(r: Rect, block_h: float) -> Rect:
+    """The rectangle after turning its block 90° counter-clockwise (the block's height becomes its width)."""
+    return Rect(block_h - r.y - r.h, r.x, r.h, r.w)
+
+
+def _clamp(r: Rect, area: Rect) -> Rect:
+    x0, y0 = max(r.x, area.x), max(r.y, area.y)
+    return Rect(x0, y0, min(r.x1, area.x1) - x0, min(r.y1, area.y1) - y0)

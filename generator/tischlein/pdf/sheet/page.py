@@ -1,0 +1,257 @@
+"""One printed page of pieces, whatever put them there: a uniform grid (`plan`) or the packer (`pack.py`).
+
+A `Page` knows its cells (trim and bleed of each piece, in page points), the blocks they came in (pieces of one
+size butted together share their inner cut lines; each block has bleed all round), and from those it derives:
+
+* **cut marks** (`marks`): a trim line that runs across the whole page without crossing any piece gets crop marks
+  in the margin, as on a grid sheet (a guillotine cuts it straight through); every other trim line gets short
+  ticks where it leaves its block, inside that block's own bleed (and on into free paper or the margin when there
+  is room), so a craft knife and a ruler find it. No mark ever lies on a piece's trim.
+* **backs** (`back_placement`): where each piece's back goes on the following page (long- or short-edge duplex) or
+  across the fold (gutter fold), and whether it is turned, so that it lands exactly behind its front.
+* **registration targets** (`registration_points`): free spots in the margin of a duplex page; the same target
+  drawn at the mirrored spot on the back lets a crafter check front/back alignment against the light.
+"""
+from __future__ import annotations
+
+import math
+from dataclasses import dataclass, field
+
+from ..units import MM, Size
+from . import Cell, Line, Rect, MARK_GAP_MM, MARK_LENGTH_MM, MARK_PAPER_CLEARANCE_MM, MIN_MARGIN_MM, \
+    FOLD_MARK_CLEARANCE_MM
+
+TICK_CLEARANCE_MM = 0.3      # a tick stops this far before the next piece's bleed
+REG_RADIUS_MM = 2.0          # registration target: circle radius (its cross reaches 30 % further)
+REG_CLEARANCE_MM = 0.6       # free paper around a target
+EPS = 1e-4
+
+
+@dataclass(frozen=True)
+class Page:
+    paper: Size
+    cells: tuple[Cell, ...]                 # one per piece, in print order
+    blocks: tuple[tuple[int, ...], ...]     # indices into cells: the pieces butted together
+    region: Rect                            # where bleed may reach (printer margin and room for marks kept)
+    fold: str = ""                          # "vertical" | "horizontal" for a gutter-fold page
+    bleed: float = 0.0                      # requested bleed (pt)
+    two_sided: bool = True                  # has backs (a back page, or the other half of a fold)
+    grid: object = field(default=None, repr=False)   # the SheetLayout when the page is a uniform grid
+    cut: tuple[bool, ...] = ()              # per cell: cut on its trim (False: it draws its own cut outline)
+
+    def is_cut(self, i: int) -> bool:
+        return not self.cut or self.cut[i]
+
+    @property
+    def page_w(self) -> float:
+        return self.paper.width
+
+    @property
+    def page_h(self) -> float:
+        return self.paper.height
+
+    @property
+    def envelope(self) -> Rect:
+        """The bounding box of every cell's bleed: margin marks start outside it."""
+        xs = [c.clip.x for c in self.cells] + [c.clip.x1 for c in self.cells]
+        ys = [c.clip.y for c in self.cells] + [c.clip.y1 for c in self.cells]
+        return Rect(min(xs), min(ys), max(xs) - min(xs), max(ys) - min(ys))
+
+    @property
+    def min_bleed(self) -> float:
+        """The least bleed any piece has on any side (reduced at the sheet's edges where room is short)."""
+        out = self.bleed
+        for c in self.cells:
+            for inner in (c.trim.x - c.clip.x, c.clip.x1 - c.trim.x1, c.trim.y - c.clip.y, c.clip.y1 - c.trim.y1):
+                if inner > EPS:
+                    out = min(out, inner)
+        return out
+
+    def bounds(self) -> Rect:
+        """Where marks may go: the paper less 1 mm, and on a fold page only the fronts' half."""
+        clear = MARK_PAPER_CLEARANCE_MM * MM
+        b = Rect(clear, clear, self.page_w - 2 * clear, self.page_h - 2 * clear)
+        stop = FOLD_MARK_CLEARANCE_MM * MM
+        if self.fold == "vertical":
+            return Rect(b.x, b.y, self.page_w / 2 - stop - b.x, b.h)
+        if self.fold == "horizontal":
+            return Rect(b.x, self.page_h / 2 + stop, b.w, b.y1 - self.page_h / 2 - stop)
+        return b
+
+    # -- cut lines --------------------------------------------------------------------------------------------
+
+    def spans(self, vertical: bool, at: float) -> bool:
+        """True when the full line at x (vertical) or y crosses no piece's trim."""
+        for c in self.cells:
+            lo, hi = (c.trim.x, c.trim.x1) if vertical else (c.trim.y, c.trim.y1)
+            if lo + EPS < at < hi - EPS:
+                return False
+        return True
+
+    def marks(self, full: bool = False) -> tuple[Line, ...]:
+        return tuple(self.margin_marks(full)) + tuple(self.ticks())
+
+    def margin_marks(self, full: bool = False) -> list[Line]:
+        """Crop marks in the margin for the trim lines that run across the whole page."""
+        gap = MARK_GAP_MM * MM
+        length = math.inf if full else MARK_LENGTH_MM * MM
+        env, bounds = self.envelope, self.bounds()
+        cut = [c for i, c in enumerate(self.cells) if self.is_cut(i)]
+        xs = sorted({round(v, 4) for c in cut for v in (c.trim.x, c.trim.x1) if self.spans(True, v)})
+        ys = sorted({round(v, 4) for c in cut for v in (c.trim.y, c.trim.y1) if self.spans(False, v)})
+        marks = []
+        top0, top1 = env.y1 + gap, min(env.y1 + gap + length, bounds.y1)
+        bot0, bot1 = env.y - gap, max(env.y - gap - length, bounds.y)
+        left0, left1 = env.x - gap, max(env.x - gap - length, bounds.x)
+        right0, right1 = env.x1 + gap, min(env.x1 + gap + length, bounds.x1)
+        for x in xs:
+            if top1 > top0:
+                marks.append(Line(x, top0, x, top1))
+            if bot0 > bot1:
+                marks.append(Line(x, bot1, x, bot0))
+        for y in ys:
+            if left0 > left1:
+                marks.append(Line(left1, y, left0, y))
+            if right1 > right0:
+                marks.append(Line(right0, y, right1, y))
+        return marks
+
+    def ticks(self) -> list[Line]:
+        """Short marks where a block's trim lines that do not cross the whole page leave the block."""
+        gap, length = MARK_GAP_MM * MM, MARK_LENGTH_MM * MM
+        stop = TICK_CLEARANCE_MM * MM
+        bounds = self.bounds()
+        out = []
+        for members in self.blocks:
+            if not all(self.is_cut(i) for i in members):
+                continue
+            cells = [self.cells[i] for i in members]
+            trim = _union([c.trim for c in cells])
+            others = [c.clip for i, c in enumerate(self.cells) if i not in members]
+            xs = sorted({round(v, 4) for c in cells for v in (c.trim.x, c.trim.x1)})
+            ys = sorted({round(v, 4) for c in cells for v in (c.trim.y, c.trim.y1)})
+            for x in xs:
+                if self.spans(True, x):
+                    continue
+                up = min([o.y for o in others if o.x - EPS <= x <= o.x1 + EPS and o.y >= trim.y1 - EPS] +
+                         [bounds.y1 + stop])
+                down = max([o.y1 for o in others if o.x - EPS <= x <= o.x1 + EPS and o.y1 <= trim.y + EPS] +
+                           [bounds.y - stop])
+                _add(out, Line(x, trim.y1 + gap, x, min(trim.y1 + gap + length, up - stop)))
+                _add(out, Line(x, max(trim.y - gap - length, down + stop), x, trim.y - gap))
+            for y in ys:
+                if self.spans(False, y):
+                    continue
+                right = min([o.x for o in others if o.y - EPS <= y <= o.y1 + EPS and o.x >= trim.x1 - EPS] +
+                            [bounds.x1 + stop])
+                left = max([o.x1 for o in others if o.y - EPS <= y <= o.y1 + EPS and o.x1 <= trim.x + EPS] +
+                           [bounds.x - stop])
+                _add(out, Line(trim.x1 + gap, y, min(trim.x1 + gap + length, right - stop), y))
+                _add(out, Line(max(trim.x - gap - length, left + stop), y, trim.x - gap, y))
+        return out
+
+    # -- backs ------------------------------------------------------------------------------------------------
+
+    def back_placement(self, cell: Cell, duplex: str) -> tuple[Cell, bool]:
+        """(the back's cell, turned by 180°) so that the back lands behind `cell`.
+
+        Long-edge duplex of a portrait page mirrors x, short-edge mirrors y; a fold page mirrors across its fold.
+        A back reads upright when the piece is turned over its long side; a piece lying on its side (or a
+        horizontal fold with upright pieces) therefore has its back turned.
+        """
+        if duplex == "fold":
+            axis = "long" if self.fold == "vertical" else "short"
+            turn = (self.fold == "horizontal") != cell.rotated
+        else:
+            axis, turn = duplex, cell.rotated
+        if axis == "long":
+            flip = lambda r: Rect(self.page_w - r.x - r.w, r.y, r.w, r.h)  # noqa: E731
+        elif axis == "short":
+            flip = lambda r: Rect(r.x, self.page_h - r.y - r.h, r.w, r.h)  # noqa: E731
+        else:
+            raise ValueError(f"no back pages for duplex mode {duplex!r}")
+        return Cell(cell.col, cell.row, flip(cell.trim), flip(cell.clip), cell.rotated), turn
+
+    # -- registration -----------------------------------------------------------------------------------------
+
+    def registration_points(self, full: bool = False, want: int = 4) -> list[tuple[float, float]]:
+        """Up to `want` target centres in free paper inside the printable area (one per side of the page, nearest
+        the middle of that side), clear of every piece's bleed and every mark."""
+        r = (REG_RADIUS_MM * 1.3 + REG_CLEARANCE_MM) * MM
+        m = MIN_MARGIN_MM * MM
+        marks = self.marks(full)
+        env = self.envelope
+        W, H = self.page_w, self.page_h
+        sides = [("left", (m + r, env.x - r), True), ("right", (env.x1 + r, W - m - r), True),
+                 ("top", (env.y1 + r, H - m - r), False), ("bottom", (m + r, env.y - r), False)]
+        found = []
+        for _, (lo, hi), vertical in sides:
+            if hi < lo:
+                continue
+            fixed = (lo + hi) / 2
+            centre = H / 2 if vertical else W / 2
+            span = H if vertical else W
+            best = None
+            for k in range(int(span / MM)):
+                for sign in (1, -1):
+                    along = centre + sign * k * MM
+                    x, y = (fixed, along) if vertical else (along, fixed)
+                    if self._free(x, y, r, marks):
+                        best = (x, y)
+                        break
+                if best:
+                    break
+            if best:
+                found.append(best)
+        return found[:want]
+
+    def _free(self, x: float, y: float, r: float, marks) -> bool:
+        m = MIN_MARGIN_MM * MM
+        if x - r < m or y - r < m or x + r > self.page_w - m or y + r > self.page_h - m:
+            return False
+        if self.fold and _hits(Rect(x - r, y - r, 2 * r, 2 * r), self.fold_area()):
+            return False
+        box = Rect(x - r, y - r, 2 * r, 2 * r)
+        if any(_hits(box, c.clip) for c in self.cells):
+            return False
+        return not any(_hits(box, _line_box(s)) for s in marks)
+
+    def fold_area(self) -> Rect:
+        if self.fold == "vertical":
+            return Rect(self.page_w / 2, 0, self.page_w / 2, self.page_h)
+        return Rect(0, 0, self.page_w, self.page_h / 2)
+
+
+def _add(out: list[Line], line: Line) -> None:
+    if math.hypot(line.x1 - line.x0, line.y1 - line.y0) > 0.5 * MM:
+        out.append(line)
+
+
+def _union(rects: list[Rect]) -> Rect:
+    x0, y0 = min(r.x for r in rects), min(r.y for r in rects)
+    return Rect(x0, y0, max(r.x1 for r in rects) - x0, max(r.y1 for r in rects) - y0)
+
+
+def _hits(a: Rect, b: Rect) -> bool:
+    return a.x < b.x1 and b.x < a.x1 and a.y < b.y1 and b.y < a.y1
+
+
+def _line_box(s: Line) -> Rect:
+    return Rect(min(s.x0, s.x1), min(s.y0, s.y1), abs(s.x1 - s.x0), abs(s.y1 - s.y0))
+
+
+def from_layout(layout, used: int, two_sided: bool = True) -> Page:
+    """A uniform grid sheet (`plan` / `plan_fold`) with its first `used` cells as a Page: one block."""
+    cells = tuple(Cell(c.col, c.row, c.trim, c.clip, layout.rotated) for c in layout.cells[:used])
+    m = (MIN_MARGIN_MM) * MM
+    region = Rect(m, m, layout.page_w - 2 * m, layout.page_h - 2 * m)
+    return Page(layout.paper, cells, (tuple(range(used)),), region, layout.fold, layout.requested_bleed,
+                two_sided, layout)
+
+
+def draw_marks(c, page: Page, full: bool = False) -> None:
+    """Margin marks in plain black; ticks, which may lie on a dark bleed, over a white halo."""
+    from . import draw_lines
+
+    draw_lines(c, page.margin_marks(full), halo=False)
+    draw_lines(c, page.ticks())
