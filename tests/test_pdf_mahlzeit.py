@@ -111,7 +111,7 @@ def test_viewer_preferences_metadata_and_bookmarks(readers):
     assert "Mahlzeit" in meta.title and meta.author and meta.subject
     outline = reader.outline
     titles = [o.title for o in outline if not isinstance(o, list)]
-    assert titles == ["Print guide", "Credits and sources", "Card sheets"]
+    assert titles == ["Print guide", "Credits and sources", "Two-sided sheets"]
     kinds = [o.title for o in outline[-1]]
     assert kinds == ["Dish cards", "Overview cards", "Ingredient cards", "Drink cards", "Action cards",
                      "Special cards (advanced variant)"]
@@ -253,7 +253,7 @@ def test_exception_mid_build_leaves_no_file(content, tmp_path, monkeypatch):
     def boom(*args, **kwargs):
         raise RuntimeError("injected")
 
-    monkeypatch.setattr(document.sheet, "draw_marks", boom)
+    monkeypatch.setattr(document, "draw_marks", boom)
     with pytest.raises(RuntimeError, match="injected"):
         document.build_pdf(content, "mahlzeit", Options(), target)
     assert list(tmp_path.iterdir()) == []

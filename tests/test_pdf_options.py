@@ -1,5 +1,5 @@
 """Printing options on the Mahlzeit PDF, checked in points with pypdf: gutter fold, back offset in every mode,
-Duplex viewer preferences, full-length crop marks, print-shop boxes, ink saver, the calibration sheet, --help."""
+Duplex viewer preferences, full-length crop marks, ink saver, the calibration sheet, --help."""
 from __future__ import annotations
 
 import pytest
@@ -246,34 +246,6 @@ def test_full_crop_marks_reach_the_paper_edge_and_never_a_card(build, paper):
         assert longest > shortest_default
 
 
-# --- print shop -------------------------------------------------------------------------------------------------
-
-def test_print_shop_one_card_per_page_with_trim_and_bleed_boxes(build, pieces):
-    reader = build(print_shop=True)
-    assert len(reader.pages) == 2 * CARDS            # no guide: front, back, front, back …
-    order = list(pieces.values())
-    b = 3 * MM
-    for n, page in enumerate(reader.pages):
-        trim, bleed, media = page.trimbox, page.bleedbox, page.mediabox
-        assert (float(trim.width), float(trim.height)) == pytest.approx((CARD_W, CARD_H), abs=0.01)
-        assert (float(trim.left), float(trim.bottom)) == pytest.approx((b, b), abs=0.01)
-        assert (float(bleed.width), float(bleed.height)) == pytest.approx((CARD_W + 2 * b, CARD_H + 2 * b),
-                                                                          abs=0.01)
-        assert [float(v) for v in bleed] == pytest.approx([float(v) for v in media], abs=0.01)
-        (placement,), _ = read_page(reader, n)
-        assert (placement.x, placement.y, placement.w, placement.h) == pytest.approx((b, b, CARD_W, CARD_H),
-                                                                                      abs=0.01)
-        # print order of the pieces: front then back of the same card
-        piece = [p for p in order if p.face == placement.form[len("face-"):]] if n % 2 == 0 else None
-        if n % 2 == 0:
-            assert piece, placement
-            front_face = placement.form
-        else:
-            back = placement.form
-            assert back.startswith("back-")
-            face = front_face[len("face-"):]
-            assert back == f"back-{next(p.back for p in order if p.face == face)}"
-    assert "/Duplex" not in reader.trailer["/Root"]["/ViewerPreferences"]
 
 
 # --- ink saver --------------------------------------------------------------------------------------------------
@@ -376,15 +348,14 @@ def test_bad_options_are_refused():
 def test_variant_file_names():
     assert Options(duplex="fold").file_name("m") == "m-en-a4-duplex-fold.pdf"
     assert Options(crop_marks="full", ink_saver=True).file_name("m") == "m-en-a4-marks-full-inksaver.pdf"
-    assert Options(print_shop=True).file_name("m") == "m-en-a4-printshop.pdf"
+    assert Options(duplex="none").file_name("m") == "m-en-a4-duplex-none.pdf"
 
 
 def test_help_documents_every_option():
     result = CliRunner().invoke(main, ["pdf", "--help"])
     assert result.exit_code == 0
     text = " ".join(result.output.split())
-    for option in ("--duplex", "fold", "--back-offset", "--crop-marks", "full", "--print-shop", "TrimBox",
-                   "BleedBox", "front, back for each card", "--ink-saver", "--calibration"):
+    for option in ("--duplex", "fold", "--back-offset", "--crop-marks", "full", "--ink-saver", "--calibration"):
         assert option in text, option
 
 
@@ -426,7 +397,7 @@ def test_build_speedups_keep_widths_exact_numbers_compact_and_restore_reportlab(
     assert fonts.width is original_width and pathobject.fp_str is original_fp
 
 
-@pytest.mark.parametrize("kwargs", [{"duplex": "fold"}, {"print_shop": True}, {"ink_saver": True, "lang": "de"}])
+@pytest.mark.parametrize("kwargs", [{"duplex": "fold"}, {"duplex": "none"}, {"ink_saver": True, "lang": "de"}])
 def test_every_variant_keeps_bookmarks_per_kind_and_metadata(build, kwargs):
     reader = build(**kwargs)
     root = reader.trailer["/Root"]

@@ -324,6 +324,8 @@ def _crop_marks(bounds: Rect, cells: list[Cell], grid: Rect, full: bool = False)
 def draw_lines(canvas, lines, halo: bool = True) -> None:
     """Cut marks: black, MARK_WIDTH_PT, over a thin white halo so that a tick on a dark bleed still shows."""
     lines = list(lines)
+    if not lines:
+        return
     for width, grey in (((MARK_WIDTH_PT * 3.2, 1.0),) if halo else ()) + ((MARK_WIDTH_PT, 0.0),):
         canvas.saveState()
         canvas.setLineWidth(width)

@@ -108,7 +108,9 @@ def _impose(stacks: list[Stack], paper: Size, bleed_mm: float, duplex: str, grid
         if items:
             rest.append((st, items))
     best = None
-    folds = ("vertical", "horizontal") if fold else ("",)
+    # every fold sheet of a file folds the same way: the way the first two-sided stack's grid folds
+    first = next((st for st in stacks if st.two_sided), None)
+    folds = (plan_fold(paper, first.size, bleed_mm).fold,) if fold and first else ("vertical",) if fold else ("",)
     for option in OPTIONS:
         for orient in folds:
             for algo in ALGORITHMS:
