@@ -120,7 +120,8 @@ class Page:
         """Short marks where a block's trim lines that do not cross the whole page leave the block."""
         gap, length = MARK_GAP_MM * MM, MARK_LENGTH_MM * MM
         stop = TICK_CLEARANCE_MM * MM
-        bounds = self.bounds()
+        # ticks stay inside the pieces' envelope: a mark in the margin means "this cut crosses the whole sheet"
+        bounds = self.envelope
         out = []
         for members in self.blocks:
             if not all(self.is_cut(i) for i in members):
@@ -136,16 +137,16 @@ class Page:
                 up = min([o.y for o in others if o.x - EPS <= x <= o.x1 + EPS and o.y >= trim.y1 - EPS] +
                          [bounds.y1 + stop])
                 down = max([o.y1 for o in others if o.x - EPS <= x <= o.x1 + EPS and o.y1 <= trim.y + EPS] +
-                           [bounds.y - stop])
+                           [bounds.y])
                 _add(out, Line(x, trim.y1 + gap, x, min(trim.y1 + gap + length, up - stop)))
                 _add(out, Line(x, max(trim.y - gap - length, down + stop), x, trim.y - gap))
             for y in ys:
                 if self.spans(False, y):
                     continue
                 right = min([o.x for o in others if o.y - EPS <= y <= o.y1 + EPS and o.x >= trim.x1 - EPS] +
-                            [bounds.x1 + stop])
+                            [bounds.x1])
                 left = max([o.x1 for o in others if o.y - EPS <= y <= o.y1 + EPS and o.x1 <= trim.x + EPS] +
-                           [bounds.x - stop])
+                           [bounds.x])
                 _add(out, Line(trim.x1 + gap, y, min(trim.x1 + gap + length, right - stop), y))
                 _add(out, Line(max(trim.x - gap - length, left + stop), y, trim.x - gap, y))
         return out

@@ -1,0 +1,156 @@
+"""Packed sheets, read back with pypdf: every piece inside the printable area and on no other piece, cut marks
+that never touch a piece (margin marks whose whole line crosses none), backs and registration targets behind
+their fronts for long-edge duplex, and no blank page in any game's file."""
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+from pypdf import PdfReader
+
+from pdf_helpers import MM, _apply, _mul, operations, read_page, segment_touches_rect
+from tischlein.content import loader
+from tischlein.pdf import document
+from tischlein.pdf.options import Options
+from tischlein.pdf.sheet.pack import Stack, impose
+from tischlein.pdf.units import CARD_SIZES, PAPERS, Size
+
+CONTENT = Path(__file__).resolve().parents[1] / "content"
+GAMES = ["diced-veggies", "ta-na-mesa", "suppenkasper"]          # the games with pieces of several sizes
+TOL = 0.05 * MM
+
+
+@pytest.fixture(scope="module")
+def built(tmp_path_factory) -> dict[tuple[str, str], PdfReader]:
+    content = loader.load(CONTENT, GAMES)
+    out = tmp_path_factory.mktemp("packed")
+    readers = {}
+    for game in GAMES:
+        for paper in ("a4", "letter"):
+            path = document.build_pdf(content, game, Options(paper=paper), out / f"{game}-{paper}.pdf")
+            readers[(game, paper)] = PdfReader(path)
+    return readers
+
+
+def _overlap(a, b) -> bool:
+    return a.x < b.x + b.w - TOL and b.x < a.x + a.w - TOL and a.y < b.y + b.h - TOL and b.y < a.y + a.h - TOL
+
+
+@pytest.mark.parametrize("game", GAMES)
+@pytest.mark.parametrize("paper", ["a4", "letter"])
+def test_pieces_lie_inside_the_printable_area_and_never_overlap(built, game, paper):
+    reader = built[(game, paper)]
+    W, H = (float(v) for v in reader.pages[0].mediabox[2:])
+    m = 5 * MM
+    for i in range(len(reader.pages)):
+        placed, segments = read_page(reader, i)
+        pieces = [p for p in placed if not p.form.startswith("die-face-")]
+        for p in pieces:
+            assert m - TOL <= p.x and p.x + p.w <= W - m + TOL, (i + 1, p)
+            assert m - TOL <= p.y and p.y + p.h <= H - m + TOL, (i + 1, p)
+        for a_i, a in enumerate(pieces):
+            for b in pieces[a_i + 1:]:
+                assert not _overlap(a, b), (i + 1, a, b)
+        # cut marks (the axis-parallel strokes of the page; a board's glue strip is hatched diagonally) never
+        # touch a piece's trim (a hair inside it: marks start exactly on a cut line)
+        for s in segments:
+            if abs(s.x0 - s.x1) > 1e-6 and abs(s.y0 - s.y1) > 1e-6:
+                continue
+            for p in pieces:
+                assert not segment_touches_rect(s, p.x + 0.3, p.y + 0.3, p.w - 0.6, p.h - 0.6), (i + 1, s, p)
+
+
+@pytest.mark.parametrize("game", GAMES)
+def test_margin_marks_run_on_lines_that_cross_no_piece(built, game):
+    """A mark in the margin invites a guillotine cut right across the sheet: that whole line must miss every
+    piece."""
+    reader = built[(game, "a4")]
+    W, H = (float(v) for v in reader.pages[0].mediabox[2:])
+    checked = 0
+    for i in range(2, len(reader.pages)):
+        placed, segments = read_page(reader, i)
+        pieces = [p for p in placed if p.form.startswith(("face-", "back-"))]
+        if not pieces:
+            continue
+        # beyond the pieces and their 3 mm bleed (where the short ticks of a block end) lies the margin
+        b = 3 * MM
+        env_x0, env_x1 = min(p.x for p in pieces) - b, max(p.x + p.w for p in pieces) + b
+        env_y0, env_y1 = min(p.y for p in pieces) - b, max(p.y + p.h for p in pieces) + b
+        for s in segments:
+            vertical = abs(s.x0 - s.x1) < 1e-6
+            in_margin = (max(s.y0, s.y1) < env_y0 or min(s.y0, s.y1) > env_y1) if vertical else \
+                (max(s.x0, s.x1) < env_x0 or min(s.x0, s.x1) > env_x1)
+            if not in_margin:
+                continue
+            checked += 1
+            for p in pieces:
+                if vertical:
+                    assert not (p.x + TOL < s.x0 < p.x + p.w - TOL), (i + 1, s, p)
+                else:
+                    assert not (p.y + TOL < s.y0 < p.y + p.h - TOL), (i + 1, s, p)
+    assert checked > 20
+
+
+def _registration(reader, index):
+    ctm, stack, out = (1, 0, 0, 1, 0, 0), [], []
+    for operands, op in operations(reader, index):
+        op = op.decode() if isinstance(op, bytes) else op
+        if op == "q":
+            stack.append(ctm)
+        elif op == "Q":
+            ctm = stack.pop()
+        elif op == "cm":
+            ctm = _mul(tuple(float(v) for v in operands), ctm)
+        elif op == "Do" and str(operands[0]).endswith("registration"):
+            out.append(_apply(ctm, 0, 0))
+    return out
+
+
+@pytest.mark.parametrize("game", GAMES)
+def test_backs_and_registration_targets_land_behind_their_fronts(built, game):
+    reader = built[(game, "a4")]
+    W = float(reader.pages[0].mediabox[2])
+    pairs = 0
+    for i in range(len(reader.pages) - 1):
+        fronts, _ = read_page(reader, i)
+        backs, _ = read_page(reader, i + 1)
+        if not fronts or not any(p.form.startswith("back-") for p in backs) or \
+                any(p.form.startswith("back-") for p in fronts):
+            continue
+        pairs += 1
+        behind = {(round(b.x, 1), round(b.y, 1), round(b.w, 1), round(b.h, 1)) for b in backs}
+        for f in fronts:
+            if f.form.startswith("face-"):
+                assert (round(W - f.x - f.w, 1), round(f.y, 1), round(f.w, 1), round(f.h, 1)) in behind, (i + 1, f)
+        front_targets = _registration(reader, i)
+        back_targets = _registration(reader, i + 1)
+        assert front_targets, f"page {i + 1}: a duplex sheet without registration targets"
+        mirrored = sorted((round(W - x, 2), round(y, 2)) for x, y in front_targets)
+        assert sorted((round(x, 2), round(y, 2)) for x, y in back_targets) == mirrored
+        for x, y in front_targets:
+            for f in fronts:
+                assert not (f.x - 3 * MM < x < f.x + f.w + 3 * MM and f.y - 3 * MM < y < f.y + f.h + 3 * MM)
+    assert pairs >= 5
+
+
+@pytest.mark.parametrize("game", GAMES)
+def test_no_blank_page_and_the_guide_names_single_and_double_sided_ranges(built, game):
+    reader = built[(game, "a4")]
+    guide = " ".join(reader.pages[0].extract_text().split())
+    assert "single-sided" in guide and "double-sided (flip on the long edge)" in guide
+    for i in range(len(reader.pages)):
+        placed, _ = read_page(reader, i)
+        text = reader.pages[i].extract_text().strip() if not placed else "x"
+        assert placed or text, f"page {i + 1} is blank"
+    if game == "diced-veggies":
+        assert "print one of the two, not both" in guide and "Ordinary dice will not do" in guide
+    else:
+        assert "dice" not in guide.lower()
+
+
+def test_leftovers_of_several_sizes_share_one_sheet():
+    """6 poker cards, 4 tokens and a cleaver need one two-sided sheet, not three."""
+    stacks = [Stack(CARD_SIZES["poker"], tuple(range(15)), True), Stack(Size("t", 25, 25), tuple("abcd"), True),
+              Stack(Size("cleaver", 90, 34), ("c",), True)]
+    pages = impose(stacks, PAPERS["a4"], 3.0, "long")
+    assert len(pages) == 2 and sorted(len(p.items) for p in pages) == [9, 11]
