@@ -18,6 +18,7 @@ $(STAMP): pyproject.toml requirements.lock
 	test -x $(BIN)/python || $(PYTHON) -m venv $(VENV)
 	$(BIN)/python -m pip install --quiet --require-hashes -r requirements.lock
 	$(BIN)/python -m pip install --quiet --no-deps --no-build-isolation -e .
+	$(BIN)/python -m pip check || { echo "requirements.lock lacks what pyproject.toml asks for: run make lock"; exit 1; }
 	$(BIN)/tischlein editor-config
 	touch $@
 
