@@ -295,19 +295,24 @@ def _layout(paper: Size, card: Size, arrangement: str, cols: int, rows: int, bx:
 
 
 def _crop_marks(bounds: Rect, cells: list[Cell], grid: Rect, full: bool = False) -> list[Line]:
-    """One mark per cut line at each end of the grid, between the grid and `bounds`, never on a card.
+    """One mark per cut line at each end of the grid, between the grid and `bounds`, never on a card."""
+    xs = sorted({round(v, 4) for c in cells for v in (c.trim.x, c.trim.x1)})
+    ys = sorted({round(v, 4) for c in cells for v in (c.trim.y, c.trim.y1)})
+    return margin_lines(xs, ys, grid, bounds, full)
+
+
+def margin_lines(xs: list[float], ys: list[float], inner: Rect, bounds: Rect, full: bool = False) -> list[Line]:
+    """Marks for the cut lines at x in `xs` and y in `ys`, in the margin between `inner` and `bounds`.
 
     Short marks are MARK_LENGTH_MM long; full marks reach the bounds (the paper edge less a clearance).
     """
     gap = MARK_GAP_MM * MM
     length = math.inf if full else MARK_LENGTH_MM * MM
-    xs = sorted({round(v, 4) for c in cells for v in (c.trim.x, c.trim.x1)})
-    ys = sorted({round(v, 4) for c in cells for v in (c.trim.y, c.trim.y1)})
     marks = []
-    top0, top1 = grid.y1 + gap, min(grid.y1 + gap + length, bounds.y1)
-    bot0, bot1 = grid.y - gap, max(grid.y - gap - length, bounds.y)
-    left0, left1 = grid.x - gap, max(grid.x - gap - length, bounds.x)
-    right0, right1 = grid.x1 + gap, min(grid.x1 + gap + length, bounds.x1)
+    top0, top1 = inner.y1 + gap, min(inner.y1 + gap + length, bounds.y1)
+    bot0, bot1 = inner.y - gap, max(inner.y - gap - length, bounds.y)
+    left0, left1 = inner.x - gap, max(inner.x - gap - length, bounds.x)
+    right0, right1 = inner.x1 + gap, min(inner.x1 + gap + length, bounds.x1)
     for x in xs:
         if top1 > top0:
             marks.append(Line(x, top0, x, top1))

@@ -18,7 +18,7 @@ import math
 from dataclasses import dataclass, field
 
 from ..units import MM, Size
-from . import Cell, Line, Rect, MARK_GAP_MM, MARK_LENGTH_MM, MARK_PAPER_CLEARANCE_MM, MIN_MARGIN_MM, \
+from . import Cell, Line, Rect, margin_lines, MARK_GAP_MM, MARK_LENGTH_MM, MARK_PAPER_CLEARANCE_MM, MIN_MARGIN_MM, \
     FOLD_MARK_CLEARANCE_MM
 
 TICK_CLEARANCE_MM = 0.3      # a tick stops this far before the next piece's bleed
@@ -93,28 +93,10 @@ class Page:
 
     def margin_marks(self, full: bool = False) -> list[Line]:
         """Crop marks in the margin for the trim lines that run across the whole page."""
-        gap = MARK_GAP_MM * MM
-        length = math.inf if full else MARK_LENGTH_MM * MM
-        env, bounds = self.envelope, self.bounds()
         cut = [c for i, c in enumerate(self.cells) if self.is_cut(i)]
         xs = sorted({round(v, 4) for c in cut for v in (c.trim.x, c.trim.x1) if self.spans(True, v)})
         ys = sorted({round(v, 4) for c in cut for v in (c.trim.y, c.trim.y1) if self.spans(False, v)})
-        marks = []
-        top0, top1 = env.y1 + gap, min(env.y1 + gap + length, bounds.y1)
-        bot0, bot1 = env.y - gap, max(env.y - gap - length, bounds.y)
-        left0, left1 = env.x - gap, max(env.x - gap - length, bounds.x)
-        right0, right1 = env.x1 + gap, min(env.x1 + gap + length, bounds.x1)
-        for x in xs:
-            if top1 > top0:
-                marks.append(Line(x, top0, x, top1))
-            if bot0 > bot1:
-                marks.append(Line(x, bot1, x, bot0))
-        for y in ys:
-            if left0 > left1:
-                marks.append(Line(left1, y, left0, y))
-            if right1 > right0:
-                marks.append(Line(right0, y, right1, y))
-        return marks
+        return margin_lines(xs, ys, self.envelope, self.bounds(), full)
 
     def ticks(self) -> list[Line]:
         """Short marks where a block's trim lines that do not cross the whole page leave the block."""
