@@ -80,8 +80,22 @@ class Line:
     y1: float
 
 
+class OnPaper:
+    """A page of `paper` (a Size): its width and height in points."""
+
+    paper: Size
+
+    @property
+    def page_w(self) -> float:
+        return self.paper.width
+
+    @property
+    def page_h(self) -> float:
+        return self.paper.height
+
+
 @dataclass(frozen=True)
-class SheetLayout:
+class SheetLayout(OnPaper):
     paper: Size
     card: Size
     arrangement: str            # "separate" | "butted"
@@ -127,14 +141,6 @@ class SheetLayout:
     @property
     def per_sheet(self) -> int:
         return self.cols * self.rows
-
-    @property
-    def page_w(self) -> float:
-        return self.paper.width
-
-    @property
-    def page_h(self) -> float:
-        return self.paper.height
 
     @property
     def bleed_reduced(self) -> bool:

@@ -18,7 +18,7 @@ import math
 from dataclasses import dataclass, field
 
 from ..units import MM, Size
-from . import Cell, Line, Rect, margin_lines, MARK_GAP_MM, MARK_LENGTH_MM, MARK_PAPER_CLEARANCE_MM, MIN_MARGIN_MM, \
+from . import Cell, Line, OnPaper, Rect, margin_lines, MARK_GAP_MM, MARK_LENGTH_MM, MARK_PAPER_CLEARANCE_MM, MIN_MARGIN_MM, \
     FOLD_MARK_CLEARANCE_MM
 
 TICK_CLEARANCE_MM = 0.3      # a tick stops this far before the next piece's bleed
@@ -28,7 +28,7 @@ EPS = 1e-4
 
 
 @dataclass(frozen=True)
-class Page:
+class Page(OnPaper):
     paper: Size
     cells: tuple[Cell, ...]                 # one per piece, in print order
     blocks: tuple[tuple[int, ...], ...]     # indices into cells: the pieces butted together
@@ -41,14 +41,6 @@ class Page:
 
     def is_cut(self, i: int) -> bool:
         return not self.cut or self.cut[i]
-
-    @property
-    def page_w(self) -> float:
-        return self.paper.width
-
-    @property
-    def page_h(self) -> float:
-        return self.paper.height
 
     @property
     def envelope(self) -> Rect:
