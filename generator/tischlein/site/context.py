@@ -527,7 +527,7 @@ class PageContext:
             rows.append({
                 "name": posixpath.basename(path), "path": path,
                 "variant_code": variant,
-                "variant": self.ui_or(f"site.variant.{variant}", humanize(variant)) if variant else
+                "variant": self.ui_or(f"site.variant.{variant.replace('-', '_')}", humanize(variant)) if variant else
                 self.ui("site.downloads.standard"),
                 "language": self.language(lang), "paper": self.ui_or(f"site.paper.{paper}", paper),
                 "size": _size(size, self.lang), "sort_key": (lang != self.lang, lang, bool(variant), variant, paper)})
