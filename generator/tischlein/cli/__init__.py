@@ -70,6 +70,7 @@ def build(games: tuple[str, ...], langs: tuple[str, ...], papers: tuple[str, ...
     from ..pdf.document import build_pdfs
     from ..pdf.errors import PdfBuildError
     from ..pdf.previews import build_previews
+    from ..pdf.rules_bundle import build_rules_pdfs
     from ..site.build import build_site
 
     started = time.perf_counter()
@@ -83,6 +84,7 @@ def build(games: tuple[str, ...], langs: tuple[str, ...], papers: tuple[str, ...
         game_langs = list(langs) or languages_of(content, game)
         try:
             paths = build_pdfs(content, game.id, game_langs, list(papers) or ["a4", "letter"], out_dir)
+            paths += build_rules_pdfs(content, game.id, game_langs, list(papers) or ["a4", "letter"], out_dir)
             previews = build_previews(content, game.id, game_langs, out_dir)
         except PdfBuildError as exc:
             raise click.ClickException(str(exc)) from None

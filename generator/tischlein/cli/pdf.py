@@ -54,16 +54,30 @@ def _command():
                        "--duplex long|short: cross-hairs on the front, millimetre scales behind them on the back. "
                        "Print it double-sided, read where each cross shows through and pass the reading as "
                        "--back-offset X,Y.")
+    @click.option("--booklet", "rules_kind", flag_value="booklet", default=None,
+                  help="Instead of the cards, the rules booklet: A5 pages (half-letter on Letter) imposed two to a "
+                       "side for saddle stitching; print double-sided, flip on the short edge, fold and staple "
+                       "(its back cover says how). Takes --lang, --paper, --ink-saver.")
+    @click.option("--rules", "rules_kind", flag_value="rules",
+                  help="Instead of the cards, the rules as plain A4/Letter pages with contents, links and "
+                       "bookmarks. Takes --lang, --paper, --ink-saver.")
+    @click.option("--quickref", "rules_kind", flag_value="quickref",
+                  help="Instead of the cards, the quick reference: one sheet, two sides at most. Takes --lang, "
+                       "--paper, --ink-saver.")
     @content_option
     @out_option
     @click.option("-o", "output", type=click.Path(dir_okay=False, path_type=Path), default=None,
                   help="Write to this file instead of OUT/pdf/GAME/GAME-LANG-PAPER.pdf.")
     def pdf(game, lang, paper, card_size, bleed_mm, duplex, back_offset, crop_marks, ink_saver,
-            calibration, content_dir, out_dir, output):
-        """Build the print-and-play PDF of GAME (or its duplex calibration sheet)."""
+            calibration, rules_kind, content_dir, out_dir, output):
+        """Build the print-and-play PDF of GAME (or its rules booklet, quick reference, calibration sheet)."""
         content = load_or_exit(content_dir, [game])
         check_languages(content, [lang])
         try:
+            if rules_kind:
+                path = build_rules_pdf(content, game, lang, paper, rules_kind, ink_saver, out_dir, output)
+                click.echo(f"wrote {path} ({path.stat().st_size / 1024:.0f} KiB)")
+                return
             opts = Options(lang=lang, paper=paper, card_size=card_size, bleed_mm=bleed_mm, duplex=duplex,
                            back_offset_mm=back_offset, crop_marks=crop_marks, ink_saver=ink_saver)
             if calibration:
@@ -78,6 +92,17 @@ def _command():
         click.echo(f"wrote {path} ({path.stat().st_size / 1024:.0f} KiB)")
 
     return pdf
+
+
+def build_rules_pdf(content, game: str, lang: str, paper: str, kind: str, ink_saver: bool, out_dir: Path,
+                    output: Path | None) -> Path:
+    """The booklet, the plain rules or the quick reference (pdf/booklet.py, pdf/quickref.py)."""
+    from ..pdf import booklet, quickref
+    if kind == "quickref":
+        target = output or quickref.default_path(out_dir, game, lang, paper, ink_saver)
+        return quickref.build(content, game, lang, paper, target, ink_saver=ink_saver)
+    target = output or booklet.default_path(out_dir, game, lang, paper, kind, ink_saver)
+    return booklet.build(content, game, lang, paper, kind, target, ink_saver=ink_saver)
 
 
 pdf = _command()

@@ -194,14 +194,3 @@ def notes_page(c, number: int, lay: Layout, title: str, heading: str) -> None:
 def sheet_labels(ctx) -> dict[str, str]:
     """The words the imposed sheets carry (translated): fold line, sheet side, staple marks."""
     return {k: ctx.ui(f"booklet.sheet.{k}") for k in ("fold", "front", "back", "staple")}
-
-
-def build_all(content, game_id: str, langs: list[str], papers: list[str], out_dir: Path) -> list[Path]:
-    """For `tischlein build`: per language and paper the booklet, its ink-saver version and the plain rules."""
-    written = []
-    for lang in langs:
-        for paper in papers:
-            for kind, ink in (("booklet", False), ("booklet", True), ("rules", False)):
-                written.append(build(content, game_id, lang, paper, kind,
-                                     default_path(out_dir, game_id, lang, paper, kind, ink), ink_saver=ink))
-    return written

@@ -10,6 +10,7 @@ move descriptions and engine messages the rules site shows, made safe by the sam
 """
 from __future__ import annotations
 
+import re
 from dataclasses import dataclass
 from typing import Any
 
@@ -17,7 +18,7 @@ from ..content.loader import Content, GameContent
 from ..site.context import ExampleRender, PageContext
 from ..site.pages import SiteWriter
 
-CHAPTERS = ("rules", "examples", "glossary", "faq", "sources")
+LIST_START = re.compile(r"(?:[-*+]|\d+[.)])\s")
 
 
 class PdfContext(PageContext):
@@ -79,6 +80,8 @@ def quickref_items(ctx: PdfContext) -> list[QuickItem]:
 def gist(ctx: PdfContext, key: str) -> str:
     """The first sentence of a rule text; when that sentence introduces something (ends with a colon), the
     block after it as well: "three spice combinations:" without its table says nothing."""
+    if LIST_START.match(ctx.raw(key).lstrip()):
+        return str(ctx.lead(key))           # a text that is a list from its first line: the whole list
     sentence = str(ctx.first_sentence(key))
     if not sentence.rstrip().endswith(":"):
         return sentence

@@ -50,7 +50,7 @@ class ImposingCanvas(Canvas):
     """A canvas that platypus lays booklet pages out on, page by page, while it prints sheets.
 
     Each booklet page is recorded as a Form XObject instead of being shown; on `save()` the pages are padded to a
-    multiple of 4 (with `pad(canvas, number)` pages inserted before the last one, the back cover) and placed two
+    multiple of 4 (with `pad(canvas, page number)` pages inserted before the last one, the back cover) and placed two
     to a side, in booklet order, on landscape sheets of twice the page width, with the marks on top. Page
     content is drawn once and placed once: no page is parsed or copied, and the file stays as small as the
     typeset pages. Only the final pass of a multi-pass build saves."""
@@ -80,11 +80,11 @@ class ImposingCanvas(Canvas):
     def save(self):
         self.endForm()                           # the page begun after the last one: empty, never placed
         pages = list(self.forms)
-        extra = -len(pages) % 4
-        for i in range(extra):                   # notes pages go before the back cover
+        typeset = len(pages)
+        for i in range(-typeset % 4):            # notes pages go before the back cover, numbered in sequence
             name = f"booklet-notes-{i + 1}"
             self.beginForm(name, 0, 0, self.page_w, self.page_h)
-            self.pad(self, len(pages) + i)
+            self.pad(self, typeset + i)
             self.endForm()
             pages.insert(len(pages) - 1, name)
         order = booklet_order(len(pages))
