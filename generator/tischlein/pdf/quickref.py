@@ -46,16 +46,26 @@ def default_path(out_dir: Path, game_id: str, lang: str, paper: str, ink_saver: 
 
 def build(content, game_id: str, lang: str, paper: str, out_path: Path, ink_saver: bool = False) -> Path:
     from .document import write_atomically
-    game = content.games[game_id]
     with palette.ink_saver(ink_saver):
-        ctx = context(content, game, lang)
-        for size, columns in ATTEMPTS:
-            lay = layout(paper, size, columns)
-            pages = _typeset(ctx, lay, io.BytesIO())
-            if pages <= MAX_PAGES:
-                return write_atomically(out_path, lambda tmp: _typeset(ctx, lay, str(tmp)))
-    raise PdfBuildError(f"{game_id}: the quick reference does not fit on {MAX_PAGES} pages even at 8 pt in three "
-                        f"columns ({pages} pages); shorten the first paragraphs of its rule sections")
+        ctx = context(content, content.games[game_id], lang)
+        lay = fit(ctx, paper)
+        return write_atomically(out_path, lambda tmp: _typeset(ctx, lay, str(tmp)))
+
+
+def fit(ctx, paper: str) -> Layout:
+    """The most generous type size and column count that fits the quick reference on MAX_PAGES pages."""
+    for size, columns in ATTEMPTS:
+        lay = layout(paper, size, columns)
+        pages = _typeset(ctx, lay, io.BytesIO())
+        if pages <= MAX_PAGES:
+            return lay
+    raise PdfBuildError(f"{ctx.game.id}: the quick reference does not fit on {MAX_PAGES} pages even at 8 pt in "
+                        f"three columns ({pages} pages); shorten the first paragraphs of its rule sections")
+
+
+def header_box(lay: Layout) -> tuple[float, float, float, float]:
+    """The first page's title block, above the columns."""
+    return (lay.left, lay.height - lay.top - HEADER, lay.width - lay.left - lay.right, HEADER)
 
 
 def _typeset(ctx, lay: Layout, target) -> int:
@@ -66,7 +76,7 @@ def _typeset(ctx, lay: Layout, target) -> int:
                           creator="tischlein", subject=ctx.ui("pdf.subject", game=ctx.game.model.name))
     cols = lay.frames()
     pad = dict(leftPadding=0, rightPadding=0, topPadding=0, bottomPadding=0)
-    head = Frame(lay.left, lay.height - lay.top - HEADER, lay.width - lay.left - lay.right, HEADER, id="head", **pad)
+    head = Frame(*header_box(lay), id="head", **pad)
     first = [head] + [Frame(x, y, w, h - HEADER - mm(3), id=f"c{i}", **pad) for i, (x, y, w, h) in enumerate(cols)]
     later = [Frame(x, y, w, h, id=f"d{i}", **pad) for i, (x, y, w, h) in enumerate(cols)]
     title = ctx.game.model.name
