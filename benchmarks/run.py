@@ -3,6 +3,9 @@
 - PDF: the full Mahlzeit print-and-play build against a bare reportlab script that draws the same number of
   cards (a framed rectangle and two lines of text each, same embedded font, same interleaved back pages), with
   and without pdf/accel.py's speed-ups; bytes per card with and without the embedded fonts; the variants.
+- Rules: the rules booklet (typeset and imposed) and the quick reference of every game, against a bare platypus
+  script that sets the same rules, glossary and FAQ texts as plain paragraphs on A5 pages in the same fonts
+  (`python benchmarks/run.py rules`); then the whole rules bundle of every game, language and paper once.
 - Previews: PNGs per distinct face and TTS sheets for one language.
 - Engine: random full games per second, against a fixed pure-Python workload (sorting) as a speed unit.
 - Site (`python benchmarks/run.py site`): bare Pyodide boot vs the try-it panel ready, same browser run, and the
@@ -158,6 +161,66 @@ def bench_pdf() -> None:
             path = tmp / f"{name}.pdf"
             took = interleaved({name: lambda: build_pdf(content, "mahlzeit", opts, path)}, 3)[name]
             print(f"pdf    variant {name}: {took * 1000:.0f} ms, {path.stat().st_size / 1024:.0f} KiB")
+
+
+def bare_platypus(path: Path, game) -> int:
+    """The floor for the rules PDFs: the game's rule, glossary and FAQ texts as escaped plain paragraphs on A5
+    pages, nothing parsed, no examples, no contents. Returns the pages."""
+    from xml.sax.saxutils import escape
+
+    from reportlab.lib.styles import ParagraphStyle
+    from reportlab.platypus import Paragraph, SimpleDocTemplate
+
+    from tischlein.pdf import fonts
+    from tischlein.pdf.units import mm
+
+    fonts.register()
+    body = ParagraphStyle("b", fontName=fonts.BODY, fontSize=9, leading=11.7)
+    head = ParagraphStyle("h", fontName=fonts.BOLD, fontSize=13, leading=16)
+    story = []
+    for key, text in game.catalog.source.items():
+        if key.startswith(("rules:", "glossary:", "faq:")):
+            style = head if key.endswith((".title", ".term", ".question")) else body
+            story += [Paragraph(escape(block).replace("\n", " "), style) for block in text.split("\n\n")]
+    doc = SimpleDocTemplate(str(path), pagesize=(mm(148.5), mm(210)), leftMargin=mm(13), rightMargin=mm(13),
+                            topMargin=mm(13), bottomMargin=mm(16), invariant=1)
+    doc.build(story)
+    return doc.page
+
+
+def bench_rules() -> None:
+    from tischlein.cli import languages_of
+    from tischlein.content import loader
+    from tischlein.pdf import booklet, quickref
+    from tischlein.pdf.rules_bundle import build_rules_pdfs
+
+    content = loader.load(ROOT / "content")
+    if content.problems.errors:
+        sys.exit(f"the content has errors, fix them first: {content.problems.errors[:3]}")
+    with tempfile.TemporaryDirectory() as tmp:
+        tmp = Path(tmp)
+        for gid, game in content.games.items():
+            paths = {k: tmp / f"{gid}-{k}.pdf" for k in ("booklet", "quickref", "bare")}
+            best = interleaved({
+                "booklet": lambda: booklet.build(content, gid, "en", "a4", "booklet", paths["booklet"]),
+                "quickref": lambda: quickref.build(content, gid, "en", "a4", paths["quickref"]),
+                "bare": lambda: bare_platypus(paths["bare"], game),
+            }, 2)
+            from pypdf import PdfReader
+            sheets = len(PdfReader(paths["booklet"]).pages) // 2
+            bare_pages = bare_platypus(paths["bare"], game)
+            print(f"rules  {gid} en a4: booklet {best['booklet'] * 1000:.0f} ms ({sheets} sheets, "
+                  f"{paths['booklet'].stat().st_size / 1024:.0f} KiB), quick reference {best['quickref'] * 1000:.0f} ms "
+                  f"({paths['quickref'].stat().st_size / 1024:.0f} KiB); bare platypus {best['bare'] * 1000:.0f} ms "
+                  f"({bare_pages} A5 pages); ratios {best['booklet'] / best['bare']:.1f}x and "
+                  f"{best['quickref'] / best['bare']:.1f}x (CPU time, best of 2, interleaved)")
+        started, cpu = time.perf_counter(), time.process_time()
+        files = []
+        for gid, game in content.games.items():
+            files += build_rules_pdfs(content, gid, languages_of(content, game), ["a4", "letter"], tmp / "out")
+        size = sum(p.stat().st_size for p in files)
+        print(f"rules  whole bundle: {len(files)} PDFs ({size / 1024 / 1024:.1f} MiB) in "
+              f"{time.perf_counter() - started:.1f} s ({time.process_time() - cpu:.1f} s CPU)")
 
 
 def bench_previews() -> None:
@@ -334,6 +397,7 @@ def bench_site(rounds: int = 3, checks: int = 50) -> None:
 
 if __name__ == "__main__":
     sys.path.insert(0, str(ROOT / "generator"))
-    which = sys.argv[1:] or ["pdf", "previews", "engine", "site"]
+    which = sys.argv[1:] or ["pdf", "rules", "previews", "engine", "site"]
     for name in which:
-        {"pdf": bench_pdf, "previews": bench_previews, "engine": bench_engine, "site": bench_site}[name]()
+        {"pdf": bench_pdf, "rules": bench_rules, "previews": bench_previews, "engine": bench_engine,
+         "site": bench_site}[name]()

@@ -298,3 +298,51 @@ def test_cli_writes_the_booklet_the_rules_and_the_quick_reference(tmp_path):
         assert result.exit_code == 0, result.output
         path = tmp_path / "pdf" / "schwarzwaelder-kirsch" / f"schwarzwaelder-kirsch-de-letter-{name}.pdf"
         assert path.is_file() and PdfReader(str(path)).pages
+
+
+def test_downloads_page_names_each_rules_variant_in_the_readers_language(content):
+    """`tischlein build` names the files <game>-<lang>-<paper>-<variant>.pdf; the downloads page reads the
+    variant from the name and labels it from the interface strings."""
+    from tischlein.site.assets import parse_pdf_name
+    from tischlein.site.context import Downloads, PageContext
+    from tischlein.site.pages import SiteWriter
+
+    names = [booklet.file_name("mahlzeit", "de", "a4", "booklet"),
+             booklet.file_name("mahlzeit", "de", "a4", "booklet", ink_saver=True),
+             booklet.file_name("mahlzeit", "de", "letter", "rules"), "mahlzeit-de-a4-quickref.pdf"]
+    found = Downloads()
+    for name in names:
+        lang, paper, variant = parse_pdf_name("mahlzeit", name, content.languages)
+        path = f"downloads/mahlzeit/{name}"
+        found.files.append((lang, paper, path, 1000))
+        found.variants[path] = variant
+    ctx = PageContext(SiteWriter(content, content.languages), content.games["mahlzeit"], "mahlzeit/downloads", "de")
+    labels = {row["name"]: row["variant"] for row in ctx.downloads(found)}
+    ui = content.games["mahlzeit"].ui
+    assert labels == {
+        names[0]: ui.text("ui:site.variant.booklet", "de"),
+        names[1]: ui.text("ui:site.variant.booklet_inksaver", "de"),
+        names[2]: ui.text("ui:site.variant.rules", "de"),
+        names[3]: ui.text("ui:site.variant.quickref", "de"),
+    }
+    assert labels[names[0]] == "Regelheft (A5, falzen und heften)"
+
+
+def test_contents_page_numbers_are_the_pages_the_chapters_start_on(content, de_rules):
+    reader = PdfReader(str(de_rules))
+    starts: dict[str, int] = {}
+    for item in _flat(reader.outline):
+        starts.setdefault(item.title, reader.get_destination_page_number(item) + 1)
+    lines = "\n".join(reader.pages[i].extract_text() for i in (1, 2)).splitlines()
+    # reportlab draws each entry's dot leader and number before its title: "  .  .  . 4" then "Regeln"
+    listed = [(lines[i + 1], m.group(1)) for i, line in enumerate(lines[:-1])
+              if (m := re.fullmatch(r"[\s.]+?(\d+)", line))]
+    game = content.games["ta-na-mesa"]
+    top = [" ".join(game.catalog.text(f"rules:{s.id}.title", "de").split()) for s in game.rules if s.depth == 0]
+    checked = 0
+    for title, page in listed:
+        title = " ".join(title.split())
+        if title in starts and title in top:
+            assert int(page) == starts[title], title
+            checked += 1
+    assert checked == len(top)

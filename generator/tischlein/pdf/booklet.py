@@ -15,7 +15,8 @@ from dataclasses import dataclass
 from functools import partial
 from pathlib import Path
 
-from reportlab.platypus import BaseDocTemplate, Frame, NextPageTemplate, PageBreak, PageTemplate, Paragraph
+from reportlab.platypus import BaseDocTemplate, Frame, NextPageTemplate, PageBreak, PageTemplate
+from reportlab.platypus.tableofcontents import TableOfContents
 
 from ..files import inside
 from . import fonts, palette, rules_story
@@ -70,19 +71,9 @@ def layout(kind: str, paper: str) -> Layout:
 
 
 class RulesDoc(BaseDocTemplate):
-    """Turns the `_outline` marks of rules_story into outline entries and table-of-contents lines."""
+    """The rules document; `outline` False leaves out outline entries and links (for printed sheets)."""
 
     outline = True
-
-    def afterFlowable(self, flowable):
-        mark = getattr(flowable, "_outline", None)
-        if not mark:
-            return
-        dest, title, level, toc = mark
-        if self.outline:
-            self.canv.addOutlineEntry(title, dest, level, closed=level >= 2)
-        if toc is not None:
-            self.notify("TOCEntry", (toc, esc(title), self.page, dest if self.outline else None))
 
 
 def file_name(game_id: str, lang: str, paper: str, kind: str, ink_saver: bool = False) -> str:
@@ -141,6 +132,7 @@ def _build(s: rules_story.Story, lay: Layout, path: Path, booklet: bool) -> int:
     story += rules_story.sources(s)
     story += rules_story.credits(s, fallback=ctx.fallbacks > 0)
     fonts.register()
+    _expect_contents(story, doc.outline)
     if not booklet:
         doc.multiBuild(story, maxPasses=6)
         return doc.page
@@ -150,6 +142,16 @@ def _build(s: rules_story.Story, lay: Layout, path: Path, booklet: bool) -> int:
                      pad=lambda c, n: notes_page(c, n, lay, title, notes))
     doc.multiBuild(story, maxPasses=6, canvasmaker=canvas)
     return doc.page
+
+
+def _expect_contents(story: list, links: bool) -> None:
+    """Give the table of contents its lines (page numbers still 0) before the first pass: it then takes its
+    final height at once, and the second pass, with the real page numbers, is the last (three otherwise)."""
+    entries = [(m[3], esc(m[1]), 0, m[0] if links else None) for f in story
+               if (m := getattr(f, "_outline", None)) and m[3] is not None]
+    for f in story:
+        if isinstance(f, TableOfContents):
+            f._entries = list(entries)
 
 
 def _nothing(c, doc) -> None:

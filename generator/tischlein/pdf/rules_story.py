@@ -2,8 +2,8 @@
 FAQ, sources and reconstructions, credits. Texts come from the site's page context (rules_text.PdfContext);
 this module only decides their order and look.
 
-A flowable that starts a section carries `_outline = (destination, plain title, outline level, toc level)`;
-the document template (booklet.py) turns it into a PDF outline entry and a table-of-contents line.
+A heading that starts a section carries `_outline = (destination, plain title, outline level, toc level)` and
+turns itself into a PDF outline entry and a table-of-contents line where it is drawn.
 """
 from __future__ import annotations
 
@@ -62,8 +62,24 @@ def anchors(ctx: PdfContext, renders: list[ExampleRender]) -> set[str]:
     return names
 
 
+class Heading(Paragraph):
+    """A heading that, where it is drawn, becomes a PDF outline entry and a table-of-contents line: at draw
+    time the page is the one it really lands on (a heading kept with the next flowable may move on)."""
+
+    def draw(self):
+        super().draw()
+        doc = getattr(self.canv, "_doctemplate", None)
+        if doc is None:
+            return
+        dest, title, level, toc = self._outline
+        if getattr(doc, "outline", True):
+            self.canv.addOutlineEntry(title, dest, level, closed=level >= 2)
+        if toc is not None:
+            doc.notify("TOCEntry", (toc, esc(title), doc.page, dest if getattr(doc, "outline", True) else None))
+
+
 def heading(s: Story, markup: str, style, dest: str, outline_title: str, level: int, toc: int | None) -> Paragraph:
-    p = Paragraph(s.anchor(dest) + markup, style)
+    p = Heading(s.anchor(dest) + markup, style)
     p._outline = (dest, outline_title, level, toc)
     return p
 
@@ -75,7 +91,7 @@ def cover(s: Story, kind_label: str) -> list[Flowable]:
     sub = getattr(model, "subtitle", "") or ""
     if sub:
         out.append(Paragraph(esc(sub), st.subtitle))
-    if ctx.has("game:gloss"):
+    if ctx.has("game:gloss") and ctx.raw("game:gloss").strip().casefold() != sub.strip().casefold():
         out.append(Paragraph(s.conv.inline(ctx.plain("game:gloss")), st.subtitle))
     out += [Spacer(1, st.body.fontSize * 2), Band(esc(kind_label), st)]
     facts = " · ".join(f"<b>{esc(label)}:</b> {s.conv.inline(value)}" for label, value in (
@@ -342,25 +358,28 @@ class FoldDiagram(Flowable):
         return self.width, self.height
 
     def draw(self):
+        """Three opened sheets stacked a little apart, the fold down their middle, two staples on it."""
         c = self.canv
-        w, h = self.height * 1.414, self.height - self.size * 2
-        x0 = (self.width - w) / 2
+        h = self.height - self.size * 2.5
+        w = h * 1.4
+        x0, y0 = (self.width - w) / 2, self.size * 2
         c.saveState()
-        c.setStrokeColor(colour(INK))
         c.setLineWidth(0.8)
-        for i in (2, 1, 0):                       # three nested sheets, the outer one largest
-            d = i * 3
-            c.rect(x0 - d, self.size * 2 - d, w + 2 * d, h + 2 * d * 0.3, stroke=1, fill=0)
+        c.setStrokeColor(colour(INK))
+        c.setFillColor(colour("#ffffff"))
+        for i in (2, 1, 0):                       # the innermost sheet on top
+            c.rect(x0 + i * 3, y0 - i * 3, w, h, stroke=1, fill=1)
         c.setDash(3, 2)
         c.setStrokeColor(colour(ACCENT))
-        c.line(x0 + w / 2, self.size * 2 - 8, x0 + w / 2, self.size * 2 + h + 4)
+        c.line(x0 + w / 2, y0 - 9, x0 + w / 2, y0 + h + 3)
         c.setDash()
-        c.setLineWidth(2.2)
+        c.setLineWidth(2.4)
         for f in (0.25, 0.75):
-            y = self.size * 2 + h * f
-            c.line(x0 + w / 2, y - 7, x0 + w / 2, y + 7)
+            y = y0 + h * f
+            c.line(x0 + w / 2, y - 8, x0 + w / 2, y + 8)
         c.setFillColor(colour(INK))
         c.setFont(fonts.BODY, self.size)
-        c.drawCentredString(x0 + w / 2, 0, self.fold)
-        c.drawString(x0 + w / 2 + 6, self.size * 2 + h * 0.75 - self.size * 0.35, self.staple)
+        c.drawCentredString(x0 + w / 2, y0 - 9 - self.size, self.fold)
+        c.drawString(x0 + w / 2 + 5, y0 + h * 0.75 - self.size * 0.35, self.staple)
+        c.drawString(x0 + w / 2 + 5, y0 + h * 0.25 - self.size * 0.35, self.staple)
         c.restoreState()
