@@ -171,7 +171,8 @@ def _example(s: Story, r: ExampleRender, drawing: StateDrawing, first: bool) -> 
     res = r.results[ctx.lang]
     title = ctx.plain(f"{k}.title")
     out: list[Flowable] = [] if first else [CondPageBreak(s.st.body.leading * 14)]
-    out.append(heading(s, s.conv.inline(title), s.st.h2, f"examples/{ex['id']}", s.plain(title), 1, 1))
+    # in the outline, not in the contents: the examples' long titles would take the contents onto a second page
+    out.append(heading(s, s.conv.inline(title), s.st.h2, f"examples/{ex['id']}", s.plain(title), 1, NO_TOC))
     out += s.conv.blocks(ctx.text(f"{k}.description"))
     if ex.get("rules"):
         links = " · ".join(str(ctx.rule_link(rid)) for rid in ex["rules"])
@@ -272,7 +273,8 @@ def faq(s: Story) -> list[Flowable]:
 
 
 def sources(s: Story) -> list[Flowable]:
-    """Every reconstructed value and erratum with its reason, as on the site's sources page."""
+    """Every reconstructed value and erratum with its reason, as on the site's sources page. Values that share
+    a reason are listed together above it, record by record, so a reason given for 30 cards is printed once."""
     ctx = s.ctx
     out: list[Flowable] = [heading(s, esc(s.ui("site.provenance")), s.st.h1, "sources", s.ui("site.provenance"),
                                    0, 0)]
@@ -280,22 +282,35 @@ def sources(s: Story) -> list[Flowable]:
     notes = ctx.notes(s.renders)
     if not notes:
         out.append(Paragraph(f"<i>{esc(ctx.ui('site.sources.none'))}</i>", s.st.body))
+    line_style = s.st.body.clone("note", spaceAfter=1)
+    last_style = line_style.clone("note-last", keepWithNext=1)        # the last record stays with the reason
     for kind, entries in notes:
         out.append(Paragraph(esc(ctx.ui(f"site.sources.{kind}")), s.st.h3))
-        for n in entries:
-            head = f"**{n['name']}**" + (f" ({n['gloss']})" if n["gloss"] else "") + f" · {n['field_label']}"
-            if n["value"]:
-                head += f": {n['value']}"
-            head += f" {n['mark']}"
-            para = Paragraph(s.anchor(n["anchor"]) + s.conv.inline(head),
-                             s.st.body.clone("note", spaceAfter=1, keepWithNext=1))
-            out.append(para)
-            lines = [str(n["reason"])] if not n["says"] else [
-                f"**{md.text(ctx.ui('site.erratum.says'))}** {n['says']}",
-                f"**{md.text(ctx.ui('site.erratum.uses'))}** {n['uses']}", str(n["reason"])]
+        for reason, records in _by_reason(entries):
+            for i, rec in enumerate(records):
+                first = rec[0]
+                head = f"**{first['name']}**" + (f" ({first['gloss']})" if first["gloss"] else "") + ": "
+                head += " · ".join(f"{n['field_label']}" + (f": {n['value']}" if n["value"] else "") for n in rec)
+                anchors = "".join(s.anchor(n["anchor"]) for n in rec)
+                out.append(Paragraph(anchors + s.conv.inline(f"{head} {first['mark']}"),
+                                     last_style if i == len(records) - 1 else line_style))
+            first = records[0][0]
+            lines = [reason] if not first["says"] else [
+                f"**{md.text(ctx.ui('site.erratum.says'))}** {first['says']}",
+                f"**{md.text(ctx.ui('site.erratum.uses'))}** {first['uses']}", reason]
             for line in lines:
                 out += [Indent(f, s.st.body.fontSize) for f in s.conv.blocks(line, s.st.small)]
     return out
+
+
+def _by_reason(entries: list[dict]) -> list[tuple[str, list[list[dict]]]]:
+    """Notes grouped by their reason (errata by reason and what the rulebook says), then by record, in the
+    order they come."""
+    groups: dict[tuple[str, str], dict[str, list[dict]]] = {}
+    for n in entries:
+        key = (str(n["reason"]), str(n["says"]))
+        groups.setdefault(key, {}).setdefault(str(n["name"]), []).append(n)
+    return [(reason, list(records.values())) for (reason, _), records in groups.items()]
 
 
 def credits(s: Story, fallback: bool) -> list[Flowable]:
