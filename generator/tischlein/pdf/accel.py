@@ -13,6 +13,9 @@ Measured with cProfile on the Mahlzeit build (benchmarks/run.py):
   character each time. `memo_numbers()` also memoises each string's summed glyph widths per font, then scales
   by the size with exactly reportlab's arithmetic (0.001 × size × sum), so every width is the same float.
 
+* Platypus (the rules booklet, the quick reference) measures each word on every layout pass: `memo_numbers()`
+  memoises the widths its paragraphs ask for.
+
 Text widths are bit-identical; numbers differ from stock reportlab by at most 0.00005 (tests/test_pdf_mahlzeit.py's
 golden dump, rounded to 0.01 pt, is unchanged; rebuilds are byte-identical). The caches live for one build only,
 and reportlab and `fonts.width` are restored afterwards.
@@ -23,6 +26,7 @@ from contextlib import contextmanager
 
 from reportlab.pdfbase import pdfdoc, pdfmetrics
 from reportlab.pdfgen import canvas, pathobject, textobject
+from reportlab.platypus import paragraph
 
 from . import fonts
 
@@ -31,8 +35,30 @@ _MODULES = (canvas, pathobject, textobject, pdfdoc)
 
 @contextmanager
 def memo_numbers():
-    with _memo_widths(), _memo_fp_str():
+    with _memo_widths(), _memo_fp_str(), _memo_paragraph_widths():
         yield
+
+
+@contextmanager
+def _memo_paragraph_widths():
+    """Platypus measures every word of every paragraph on each layout pass (and a rules booklet takes two, plus
+    the table cells it tries at several widths): the same (text, font, size) gives the same width, so the
+    function reportlab's paragraphs call is memoised."""
+    original = paragraph.stringWidth
+    memo: dict[tuple, float] = {}
+
+    def width(text, fontName, fontSize, encoding="utf8"):
+        key = (text, fontName, fontSize)
+        w = memo.get(key)
+        if w is None:
+            w = memo[key] = original(text, fontName, fontSize, encoding)
+        return w
+
+    paragraph.stringWidth = width
+    try:
+        yield
+    finally:
+        paragraph.stringWidth = original
 
 
 @contextmanager
