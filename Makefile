@@ -41,7 +41,9 @@ check: setup
 serve: setup
 	$(BIN)/tischlein site --serve
 
-lock: $(STAMP)
+# Not after $(STAMP): that install fails until the lock holds a dependency just added to pyproject.toml.
+lock:
+	test -x $(BIN)/python || $(PYTHON) -m venv $(VENV)
 	$(BIN)/python -m pip install --quiet pip-tools
 	$(BIN)/pip-compile $(LOCK_FLAGS) -o requirements.lock pyproject.toml
 
