@@ -396,7 +396,6 @@ def bench_site(rounds: int = 3, checks: int = 50) -> None:
 
 
 if __name__ == "__main__":
-    sys.path.insert(0, str(ROOT / "generator"))
     which = sys.argv[1:] or ["pdf", "rules", "previews", "engine", "site"]
     for name in which:
         {"pdf": bench_pdf, "rules": bench_rules, "previews": bench_previews, "engine": bench_engine,
