@@ -1,0 +1,115 @@
+"""`tischlein build` on a process pool: the same bytes as a sequential build; a rebuild after editing one
+German string rewrites only that game's German outputs (checked by file modification, not by time); a build
+with nothing changed rewrites nothing; `--shard i/n` parts cover every task exactly once."""
+from __future__ import annotations
+
+import hashlib
+import os
+import shutil
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+
+from tischlein import buildplan
+
+ROOT = Path(__file__).resolve().parents[1]
+TISCHLEIN = str(Path(sys.executable).parent / "tischlein")
+GAME = "schwarzwaelder-kirsch"
+
+
+def _build(*args: str, cwd: Path = ROOT) -> str:
+    env = dict(os.environ, TISCHLEIN_SIM_GAMES="5")
+    done = subprocess.run([TISCHLEIN, "build", *args], cwd=cwd, capture_output=True, text=True, env=env,
+                          timeout=600)
+    assert done.returncode == 0, done.stdout[-2000:] + done.stderr[-2000:]
+    return done.stdout
+
+
+def _files(out: Path) -> dict[str, Path]:
+    return {str(p.relative_to(out)): p for p in sorted(out.rglob("*")) if p.is_file() and ".cache" not in p.parts}
+
+
+def _stamps(out: Path) -> dict[str, int]:
+    return {name: p.stat().st_mtime_ns for name, p in _files(out).items()}
+
+
+def test_parallel_and_sequential_builds_are_byte_identical(tmp_path):
+    seq, par = tmp_path / "seq", tmp_path / "par"
+    _build("--game", GAME, "--no-site", "--jobs", "1", "--out", str(seq))
+    _build("--game", GAME, "--no-site", "--jobs", "3", "--out", str(par))
+    a, b = _files(seq), _files(par)
+    assert a.keys() == b.keys()
+    assert sum(name.endswith(".pdf") for name in a) == 4 and any(name.endswith(".png") for name in a)
+    differ = [n for n in a if hashlib.sha256(a[n].read_bytes()).digest() != hashlib.sha256(b[n].read_bytes()).digest()]
+    assert differ == []
+
+
+def _edit_one_german_string(content: Path) -> None:
+    path = content / "games" / GAME / "i18n" / "de" / "game.yaml"
+    text = path.read_text(encoding="utf-8")
+    assert "  text: Schwarzwälder Kirsch\n" in text
+    path.write_text(text.replace("  text: Schwarzwälder Kirsch\n", "  text: Schwarzwälder Kirschtorte\n", 1),
+                    encoding="utf-8")
+
+
+def test_an_edit_rebuilds_only_its_outputs(tmp_path):
+    content, out = tmp_path / "content", tmp_path / "out"
+    shutil.copytree(ROOT / "content", content)
+    args = ("--game", GAME, "--content", str(content), "--out", str(out))
+    _build(*args)
+    first = _stamps(out)
+    assert any(n.startswith("site/") for n in first) and any(n.startswith(f"previews/{GAME}/de/") for n in first)
+
+    said = _build(*args)
+    assert _stamps(out) == first, "a build with nothing changed rewrote files"
+    assert "built 0 of" in said
+
+    _edit_one_german_string(content)
+    _build(*args)
+    after = _stamps(out)
+    assert after.keys() == first.keys()
+    changed = {n for n in first if after[n] != first[n]}
+    german = {n for n in first if n.startswith((f"pdf/{GAME}/{GAME}-de-", f"previews/{GAME}/de/"))}
+    assert {n for n in changed if not n.startswith("site/")} == german
+    assert all(first[n] == after[n] for n in first if n.startswith((f"pdf/{GAME}/{GAME}-en-",
+                                                                     f"previews/{GAME}/en/")))
+    assert "site/index.html" in changed          # the site shows the German PDFs: it is built again
+
+
+def test_a_changed_output_is_rebuilt(tmp_path):
+    out = tmp_path / "out"
+    _build("--game", GAME, "--no-site", "--lang", "en", "--paper", "a4", "--out", str(out))
+    pdf = out / "pdf" / GAME / f"{GAME}-en-a4.pdf"
+    good = pdf.read_bytes()
+    pdf.write_bytes(b"%PDF-1.4 broken")
+    _build("--game", GAME, "--no-site", "--lang", "en", "--paper", "a4", "--out", str(out))
+    assert pdf.read_bytes() == good
+
+
+def test_shards_cover_every_task_exactly_once(content):
+    tasks = buildplan.plan(content, [], ["a4", "letter"], site=True)
+    assert len(tasks) == len(set(tasks)) > 20
+    for n in (1, 2, 3, 7, len(tasks), len(tasks) + 3):
+        parts = [buildplan.shard(tasks, i, n) for i in range(1, n + 1)]
+        assert sorted(t for part in parts for t in part) == sorted(tasks)
+        assert max(map(len, parts)) - min(map(len, parts)) <= 1
+    assert buildplan.shard(list(reversed(tasks)), 2, 3) == buildplan.shard(tasks, 2, 3)
+
+
+def test_shard_build_writes_only_its_part(tmp_path):
+    outs = []
+    for i in (1, 2):
+        out = tmp_path / f"shard-{i}"
+        _build("--game", GAME, "--no-site", "--shard", f"{i}/2", "--out", str(out))
+        outs.append({n for n in _files(out)})
+    assert outs[0] and outs[1] and not outs[0] & outs[1]
+    assert {n for n in outs[0] | outs[1] if n.endswith(".pdf")} == {
+        f"pdf/{GAME}/{GAME}-{lang}-{paper}.pdf" for lang in ("en", "de") for paper in ("a4", "letter")}
+
+
+@pytest.mark.parametrize("bad", ["0/2", "3/2", "x"])
+def test_a_bad_shard_is_a_usage_error(bad):
+    done = subprocess.run([TISCHLEIN, "build", "--shard", bad], cwd=ROOT, capture_output=True, text=True)
+    assert done.returncode == 2 and "--shard" in done.stderr
