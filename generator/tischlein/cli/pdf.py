@@ -65,7 +65,7 @@ def _command():
     def pdf(game, lang, paper, card_size, bleed_mm, duplex, back_offset, crop_marks, print_shop, ink_saver,
             calibration, content_dir, out_dir, output):
         """Build the print-and-play PDF of GAME (or its duplex calibration sheet)."""
-        content = load_or_exit(content_dir, [game])
+        content = load_or_exit(content_dir, [game], langs=[lang])
         check_languages(content, [lang])
         try:
             opts = Options(lang=lang, paper=paper, card_size=card_size, bleed_mm=bleed_mm, duplex=duplex,
