@@ -11,7 +11,9 @@ from typing import Any
 from .. import games
 from .errors import Problems
 from .model import GameModel
-from .i18n import SOURCE_LANGUAGE, Catalog, Translation, tokens
+from .i18n import SOURCE_LANGUAGE, Catalog, tokens
+from .plural import Plural
+from .translations import load_translation, source_text
 from .texts import walk_texts
 from .parsecache import load_checked
 from .yamlfile import LineDict, line_of, read_yaml
@@ -24,6 +26,7 @@ LANGUAGE_CODE = re.compile(r"[a-z]{2,3}(-[A-Za-z0-9]{2,8})?")
 # A game or example id as file names, URLs and anchors use it. Checked here, not only by a schema: ids become
 # paths, and a path must never leave the output folder.
 ID = re.compile(r"[a-z0-9]+(-[a-z0-9]+)*")
+PLURAL_RULE = "plural:rule"   # the engine messages' entry for the language's plural rule (not a message key)
 MAX_PIECES = 5000          # physical pieces of one game: a typo of a count must not make a PDF of a million cards
 
 # The text files of a game folder besides game.yaml: file stem -> (schema, keys flattened by id?)
@@ -62,9 +65,14 @@ class GameContent:
         """The engine's message texts in `lang` (English where untranslated): the kernel's from the interface
         strings (engine.<key>), the game's own over them, plus `name.<id>` entries so messages show printed
         names instead of ids."""
-        texts = {key[len("ui:engine."):]: self.ui.text(key, lang) for key in self.ui.keys("ui:engine.")}
-        texts.update({key: self.catalog.text(f"messages:{key}", lang) for key in self.messages})
+        def plain(text):
+            return text.as_message() if isinstance(text, Plural) else text
+        texts = {key[len("ui:engine."):]: plain(self.ui.text(key, lang)) for key in self.ui.keys("ui:engine.")}
+        texts.update({key: plain(self.catalog.text(f"messages:{key}", lang)) for key in self.messages})
         texts.update({f"name.{id_}": name for id_, name in self.model.names().items()})
+        if any(isinstance(text, dict) for text in texts.values()):
+            from .plural import rule_table
+            texts[PLURAL_RULE] = rule_table(lang)          # how the engine picks a form, without Babel
         return texts
 
 
@@ -137,7 +145,8 @@ def _load_ui(root: Path, problems: Problems, langs: list[str] | None = None) -> 
         if not valid:
             return catalog, languages
         for key, text in data.items():
-            catalog.add_source(f"ui:{key}", text, _show(root, source), data.key_lines.get(key))
+            where = (_show(root, source), data.key_lines.get(key))
+            catalog.add_source(f"ui:{key}", source_text(text, *where, key, problems), *where)
     for path in sorted((root / "ui").glob("*.yaml")):
         if path.stem == SOURCE_LANGUAGE:
             continue
@@ -238,7 +247,8 @@ def _load_game_ui(root: Path, folder: Path, catalog: Catalog, problems: Problems
     if not valid:
         return
     for key, text in doc.items():
-        catalog.add_source(f"ui:{key}", text, _show(root, path), doc.key_lines.get(key))
+        where = (_show(root, path), doc.key_lines.get(key))
+        catalog.add_source(f"ui:{key}", source_text(text, *where, key, problems), *where)
 
 
 def _load_messages(root: Path, folder: Path, catalog: Catalog, problems: Problems) -> dict[str, str]:
@@ -249,7 +259,8 @@ def _load_messages(root: Path, folder: Path, catalog: Catalog, problems: Problem
     if not valid:
         return {}
     for key, text in doc["messages"].items():
-        catalog.add_source(f"messages:{key}", text, _show(root, path), doc["messages"].key_lines.get(key))
+        where = (_show(root, path), doc["messages"].key_lines.get(key))
+        catalog.add_source(f"messages:{key}", source_text(text, *where, key, problems), *where)
     return dict(doc["messages"])
 
 
@@ -355,24 +366,4 @@ def _check_rule_refs(root, folder, game_id, texts, rules, examples, model, probl
 
 def _load_translation(root: Path, path: Path, namespace: str, lang: str, catalog: Catalog,
                       problems: Problems) -> None:
-    if not path.exists():
-        return
-    shown = _show(root, path)
-    doc, valid = load_checked(path, "translation.schema.json", problems, shown, empty=LineDict())
-    if not valid:
-        return
-    for key, entry in doc.items():
-        full = f"{namespace}:{key}"
-        line = doc.key_lines.get(key)
-        if full not in catalog.source:
-            problems.warning(shown, line, key, "no English text has this key (renamed or removed?)")
-            continue
-        english = catalog.source[full]
-        if tokens(entry["text"]) != tokens(english):
-            problems.error(shown, line, key, f"the translation must keep the tokens {tokens(english)}, "
-                                             f"has {tokens(entry['text'])}")
-            continue
-        if entry["text"].count("**") % 2 or entry["text"].count("`") % 2:
-            problems.error(shown, line, key, "malformed Markdown: an unclosed ** or ` mark")
-            continue
-        catalog.add_translation(lang, full, Translation(entry["text"], entry["source"], shown, line))
+    load_translation(path, _show(root, path), namespace, lang, catalog, problems)
