@@ -220,6 +220,8 @@ def _load_game(root: Path, folder: Path, ui: Catalog, problems: Problems,
     rules = _flatten_rules(texts.get("rules", {}).get("sections", []), 0) if "rules" in texts else []
     _check_rule_refs(root, folder, game_id, texts, rules, examples, model, problems)
 
+    # A broken translation is reported but keeps the game: `i18n status` still counts it; check still fails.
+    own_errors = len(problems.errors)
     for lang in sorted(p.name for p in (folder / "i18n").glob("*") if p.is_dir()):
         if lang == SOURCE_LANGUAGE or (langs is not None and lang not in langs):
             continue
@@ -229,7 +231,7 @@ def _load_game(root: Path, folder: Path, ui: Catalog, problems: Problems,
     game_ui.merge(ui)
     game_ui.merge(catalog.subset("ui:"))
 
-    if len(problems.errors) > before or model is None:
+    if own_errors > before or model is None:
         return None
     return GameContent(
         id=game_id, folder=folder, model=model, catalog=catalog, rules=rules,
