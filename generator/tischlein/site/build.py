@@ -78,17 +78,18 @@ def base_config(site_src: Path = SITE_SRC) -> dict:
 
 
 def build_site(content: Content, out_dir: Path, site_url: str | None = None, *, pdf_root: Path | None = None, keep_work: Path | None = None,
-               report: BuildReport | None = None) -> Path:
+               report: BuildReport | None = None, languages: list[str] | None = None) -> Path:
     """Build the site into out_dir/site and return that path.
 
     `pdf_root` is where output/pdf/ lives
-    (default: out_dir). `keep_work` keeps the generated docs folder there for inspection.
+    (default: out_dir). `keep_work` keeps the generated docs folder there for inspection. `languages` (English
+    first) limits the site to those, for a translator's quick preview; default: every language.
     """
     started = time.perf_counter()
     out_dir = Path(out_dir)
     report = report if report is not None else BuildReport(out_dir / "site")
     config = base_config()
-    languages = content.languages
+    languages = list(languages or content.languages)
 
     work = Path(tempfile.mkdtemp(prefix="tischlein-site-")) if keep_work is None else Path(keep_work)
     if keep_work is not None and work.exists():
