@@ -249,8 +249,8 @@ def run(content, content_dir: Path, out_dir: Path, tasks: list[Task], jobs: int,
 def _finish(out_dir: Path, task: Task, digest: str, done: tuple, report) -> Result:
     outputs, lines, seconds = done
     _record(out_dir, task, digest, outputs)
-    for line in lines:
-        report(line)
+    for n, line in enumerate(lines):
+        report(line + (f"  [{seconds:.1f} s]" if n == len(lines) - 1 else ""))
     return Result(task, False, sorted(outputs), seconds, lines)
 
 
