@@ -1,5 +1,6 @@
 """`tischlein build` as independent tasks: one per (game, language, paper) PDF, one per (game, language) set of
-previews, and the site, which reads them all (so it runs last).
+previews, one per game with a rules engine for the site's random playouts, and the site, which reads them all
+(so it runs last).
 
 - **Parallel:** tasks run on a pool of forked worker processes (the loaded content is inherited, not reloaded).
   Each task writes only its own files, each atomically, so the bytes do not depend on the order or the number
@@ -35,7 +36,11 @@ ROOT = PACKAGE.parents[1]
 MANIFESTS = Path(".cache") / "build"
 # Libraries whose version changes what a task writes.
 LIBRARIES = {"pdf": ("reportlab", "pypdfium2", "pillow"), "previews": ("reportlab", "pypdfium2", "pillow"),
+             "simulation": (),
              "site": ("mkdocs", "mkdocs-material", "mkdocs-static-i18n", "babel", "jinja2", "nh3", "pypdfium2")}
+
+
+LONGEST_FIRST = ("previews", "simulation", "pdf", "site")
 
 
 class BuildError(RuntimeError):
@@ -44,7 +49,7 @@ class BuildError(RuntimeError):
 
 @dataclass(frozen=True, order=True)
 class Task:
-    kind: str                     # "pdf", "previews" or "site"
+    kind: str                     # "pdf", "previews", "simulation" or "site"
     game: str = ""
     lang: str = ""
     paper: str = ""
@@ -76,7 +81,7 @@ def languages_of(content, game) -> list[str]:
 
 def plan(content, langs: list[str], papers: list[str], site: bool = True) -> list[Task]:
     """Every task of a build, in a fixed order (the site last)."""
-    tasks = []
+    tasks = [Task("simulation", g) for g in content.games if site and games.spec(g).engine_class is not None]
     for game in content.games.values():
         if not printable(game.id):
             continue
@@ -140,6 +145,8 @@ class Inputs:
         if task.kind == "site":
             return _tree(self.root, (".yaml", ".yml"))
         folder = self.root / "games" / task.game
+        if task.kind == "simulation":
+            return [folder / "game.yaml"]
         own = [p for p in _tree(folder, (".yaml", ".yml")) if "i18n" not in p.relative_to(folder).parts]
         if task.lang != SOURCE_LANGUAGE:
             own += _tree(folder / "i18n" / task.lang) + [self.root / "ui" / f"{task.lang}.yaml"]
@@ -148,7 +155,7 @@ class Inputs:
     def digest(self, task: Task, before: list[Result]) -> str:
         h = hashlib.sha256(f"{task.key}\0{self.code(task.kind)}\0".encode())
         _files_digest(self.content_files(task), self.root, h)
-        if task.kind == "site":
+        if task.kind in ("site", "simulation"):
             h.update(os.environ.get("TISCHLEIN_SIM_GAMES", "").encode() + b"\0")
             for result in sorted(before, key=lambda r: r.task):          # the PDFs and previews it shows
                 _files_digest([self.out / rel for rel in result.outputs], self.out, h)
@@ -172,7 +179,7 @@ def up_to_date(out_dir: Path, task: Task, digest: str) -> list[str] | None:
         manifest = json.loads(_manifest_path(out_dir, task).read_text(encoding="utf-8"))
     except (OSError, ValueError):
         return None
-    if not isinstance(manifest, dict) or manifest.get("inputs") != digest or not manifest.get("outputs"):
+    if not isinstance(manifest, dict) or manifest.get("inputs") != digest or "outputs" not in manifest:
         return None
     outputs = manifest["outputs"]
     if any(_hash(Path(out_dir) / rel) != sha for rel, sha in outputs.items()):
@@ -204,6 +211,13 @@ def _execute(task: Task, out_dir: str) -> tuple[list[str], list[str], float]:
         from .pdf.previews import build_previews
         paths = build_previews(content, task.game, [task.lang], out)
         lines = [f"png   {out / 'previews' / task.game / task.lang}  ({len(paths)} files)"]
+    elif task.kind == "simulation":
+        from .site.build import simulations
+        warnings: list[str] = []
+        found: dict = {}
+        simulations(content, {task.game}, warnings, out / ".cache" / "simulation", found)
+        paths = list(found.values())
+        lines = [f"sim   {task.game}: random playouts for the site"] + [f"warning: {w}" for w in warnings]
     else:
         from .site.build import build_site
         site = build_site(content, out)
@@ -268,7 +282,9 @@ def _run_batch(todo: list[tuple[Task, str]], out_dir: Path, jobs: int, report) -
         return results
     pool = ProcessPoolExecutor(jobs, mp_context=multiprocessing.get_context("fork"), initializer=_worker_start)
     try:
-        running = {pool.submit(_execute, task, str(out_dir)): (task, digest) for task, digest in todo}
+        # the longest first, so the pool does not end waiting for one of them alone
+        longest = sorted(todo, key=lambda item: (LONGEST_FIRST.index(item[0].kind), item[0]))
+        running = {pool.submit(_execute, task, str(out_dir)): (task, digest) for task, digest in longest}
         while running:
             done, _ = wait(running, return_when=FIRST_COMPLETED)
             for future in sorted(done, key=lambda f: running[f][0]):

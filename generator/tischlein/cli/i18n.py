@@ -87,6 +87,15 @@ def _show_diff(catalog, key: str, lang: str) -> None:
     click.echo(f"        {lang}: {tr.text}   ({tr.file}:{tr.line})")
 
 
+def _translator(action: str, *args):
+    """Run a tischlein.content.translator action; its refusal is a usage message, not a traceback."""
+    from ..content import translator
+    try:
+        return getattr(translator, action)(*args)
+    except translator.TranslatorError as exc:
+        raise click.ClickException(str(exc)) from None
+
+
 @i18n.command("new")
 @click.argument("lang")
 @click.option("--game", "games", multiple=True, help="Only this game's files (repeatable). Default: every game.")
@@ -94,13 +103,8 @@ def _show_diff(catalog, key: str, lang: str) -> None:
 @content_option
 def i18n_new(lang: str, games: tuple[str, ...], force: bool, content_dir: Path) -> None:
     """Start a language: every file it needs, each text empty with its English beside it."""
-    from ..content import translator
     content = load_or_exit(content_dir, list(games) or None, langs=[lang])
-    try:
-        written = translator.new_language(content, lang, list(games), force)
-    except translator.TranslatorError as exc:
-        raise click.ClickException(str(exc)) from None
-    for path, count in written:
+    for path, count in _translator("new_language", content, lang, list(games), force):
         click.echo(f"wrote {path} ({count} texts)")
     click.echo(f"next: translate the texts (start with language.name), then `tischlein i18n status --lang {lang}`")
 
@@ -114,14 +118,10 @@ def i18n_new(lang: str, games: tuple[str, ...], force: bool, content_dir: Path) 
 def i18n_accept(keys: tuple[str, ...], lang: str, games: tuple[str, ...], all_reviewed: bool,
                 content_dir: Path) -> None:
     """Mark stale strings as up to date after fixing them: record the current English's hash (and text)."""
-    from ..content import translator
     if not keys and not all_reviewed:
         raise click.UsageError("name the keys to accept (as `i18n status` prints them), or pass --all-reviewed")
     content = load_or_exit(content_dir, list(games) or None, langs=[lang])
-    try:
-        done = translator.accept(content, lang, list(keys), all_reviewed, list(games))
-    except translator.TranslatorError as exc:
-        raise click.ClickException(str(exc)) from None
+    done = _translator("accept", content, lang, list(keys), all_reviewed, list(games))
     for path, key in done:
         click.echo(f"accepted {key}  ({path})")
     click.echo(f"{len(done)} string(s) accepted")

@@ -155,9 +155,11 @@ def engine_games(content: Content) -> set[str]:
     return {gid for gid in content.games if games.spec(gid).engine_class is not None}
 
 
-def simulations(content: Content, engines: set[str], warnings: list[str], cache: Path | None = None) -> dict:
+def simulations(content: Content, engines: set[str], warnings: list[str], cache: Path | None = None,
+                paths: dict | None = None) -> dict:
     """Random playouts per game with an engine (N = $TISCHLEIN_SIM_GAMES, default 100; 0 = none), kept in
-    `cache` (default <out>/.cache/simulation) between builds: seeded playouts give the same statistics."""
+    `cache` (default <out>/.cache/simulation) between builds: seeded playouts give the same statistics.
+    `paths` receives the cache file of each game (tischlein build plays them as tasks of their own)."""
     from . import simulation
     n = int(os.environ.get("TISCHLEIN_SIM_GAMES", simulation.DEFAULT_GAMES))
     out = {}
@@ -172,6 +174,8 @@ def simulations(content: Content, engines: set[str], warnings: list[str], cache:
             engine = games.spec(gid).engine_class(data)
             stats = (simulation.cached_run(cache, [gid], engine, players, n) if cache
                      else simulation.run(engine, players, n))
+            if paths is not None and cache:
+                paths[gid] = simulation.cache_path(cache, [gid], engine, players, n)
         except Exception as exc:      # never fail the site for a simulation
             warnings.append(f"{gid}: simulation failed: {type(exc).__name__}: {exc}")
             continue
