@@ -226,10 +226,23 @@ def _execute(task: Task, out_dir: str) -> tuple[list[str], list[str], float]:
     return [str(p.relative_to(out)) for p in paths], lines, time.perf_counter() - started
 
 
+def _worker_stop(signum: int, frame: object) -> None:
+    # one stop only: a second SIGTERM (the parent's, then the parent's death) must not cut the unwinding short
+    signal.signal(signal.SIGTERM, signal.SIG_IGN)
+    raise SystemExit(128 + signum)
+
+
+def _execute_in_worker(task: Task, out_dir: str) -> tuple[list[str], list[str], float]:
+    try:
+        return _execute(task, out_dir)
+    except (SystemExit, KeyboardInterrupt):
+        os._exit(143)          # unwound, temporary files gone: stop here rather than take the next task
+
+
 def _worker_start() -> None:
     """In each worker: die (unwinding, so temporary files go) when the build's process dies or is stopped."""
-    from .files import exit_on_sigterm
-    exit_on_sigterm()
+    signal.signal(signal.SIGTERM, _worker_stop)
+    signal.signal(signal.SIGINT, signal.SIG_IGN)          # Ctrl-C reaches the build, which stops the workers
     try:
         PR_SET_PDEATHSIG = 1
         ctypes.CDLL(None, use_errno=True).prctl(PR_SET_PDEATHSIG, signal.SIGTERM)
@@ -284,7 +297,7 @@ def _run_batch(todo: list[tuple[Task, str]], out_dir: Path, jobs: int, report) -
     try:
         # the longest first, so the pool does not end waiting for one of them alone
         longest = sorted(todo, key=lambda item: (LONGEST_FIRST.index(item[0].kind), item[0]))
-        running = {pool.submit(_execute, task, str(out_dir)): (task, digest) for task, digest in longest}
+        running = {pool.submit(_execute_in_worker, task, str(out_dir)): (task, digest) for task, digest in longest}
         while running:
             done, _ = wait(running, return_when=FIRST_COMPLETED)
             for future in sorted(done, key=lambda f: running[f][0]):
@@ -295,6 +308,7 @@ def _run_batch(todo: list[tuple[Task, str]], out_dir: Path, jobs: int, report) -
                     raise BuildError(f"{task.key}: {exc}") from None
     except BaseException:
         # SIGTERM, Ctrl-C or a failed task: stop every worker now; each unwinds its temporary files.
+        signal.signal(signal.SIGTERM, signal.SIG_IGN)
         for process in list(getattr(pool, "_processes", {}).values()):
             if process.is_alive():
                 process.terminate()
