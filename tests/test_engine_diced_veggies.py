@@ -449,8 +449,10 @@ def test_every_rule_id_and_message_key_exists(game):
     assert used and used <= dv.RULE_IDS
     rule_names = set(re.findall(r'(?:fail|IllegalMove|InvalidMove)\(([A-Z]+)[ ,]', source))
     rule_names |= set(re.findall(r'rule=([A-Z]+)', source))
+    rule_names |= set(re.findall(r'require\(.+, ([A-Z]+), "', source))
     assert rule_names and {getattr(dv_module, name) for name in rule_names} <= dv.RULE_IDS
     keys = set(re.findall(r'(?:fail|IllegalMove|InvalidMove)\([^,]+,\s*"([a-z_.]+)"', source))
+    keys |= set(re.findall(r'require\(.+, [A-Z]+, "([a-z_.]+)"', source))
     keys |= set(re.findall(r's\.event\("([a-z_.]+)"', source)) | set(re.findall(r'wrong_phase="([a-z_.]+)"', source))
     assert {"final.cook_only", "restock.not_now", "cut.done", "step.cut", "cut.block_split"} <= keys
     assert keys <= set(game.messages), keys - set(game.messages)
