@@ -321,6 +321,7 @@ def used_keys() -> set[str]:
     src = ENGINE_FILE.read_text(encoding="utf-8")
     keys = set(re.findall(r'\bfail\(\s*[^,]+,\s*"([a-z0-9_.]+)"', src))
     keys |= set(re.findall(r'(?:Illegal|Invalid)Move\(\s*[^,]+,\s*"([a-z0-9_.]+)"', src))
+    keys |= set(re.findall(r'\brequire\(.+,\s*[A-Za-z_]+,\s*"([a-z0-9_.]+)"', src))
     keys |= set(re.findall(r'\.event\(\s*"([a-z0-9_.]+)"', src))
     keys |= set(re.findall(r'wrong_phase="([a-z0-9_.]+)"', src))
     return keys

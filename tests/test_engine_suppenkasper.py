@@ -336,6 +336,7 @@ def test_every_rule_id_and_message_key_exists(game):
     used = set(re.findall(r'"(suppenkasper(?:\.[a-z-]+)+)"', source))
     assert set(sk.PHASE_RULES.values()) <= used <= sk.RULE_IDS, used - sk.RULE_IDS
     keys = set(re.findall(r'\bfail\(\s*[^,]+,\s*"([a-z_.]+)"', source))
+    keys |= set(re.findall(r'\brequire\(.+,\s*[A-Za-z_]+,\s*"([a-z0-9_.]+)"', source))
     keys |= set(re.findall(r'\.event\(\s*"([a-z_.]+)"', source))
     keys |= set(re.findall(r'wrong_phase="([a-z_.]+)"', source))
     assert {"chip.bad_action", "lead.one_dish", "lead.cannot_lead", "add.entree", "add.side_no_entree",

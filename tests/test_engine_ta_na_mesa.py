@@ -389,6 +389,7 @@ def used_keys() -> set[str]:
     """The message keys the engine names: its refusals, events and wrong-phase keys, and the kernel's."""
     src = ENGINE_FILE.read_text(encoding="utf-8")
     keys = set(re.findall(r'\b(?:fail|invalid)\(\s*[^,]+,\s*"([a-z0-9_.]+)"', src))
+    keys |= set(re.findall(r'\brequire\(.+,\s*[A-Za-z_]+,\s*"([a-z0-9_.]+)"', src))
     keys |= set(re.findall(r'\.event\(\s*"([a-z0-9_.]+)"', src))
     keys |= set(re.findall(r'wrong_phase="([a-z0-9_.]+)"', src))
     return keys | KERNEL_KEYS
