@@ -23,7 +23,8 @@ from functools import lru_cache
 from typing import Any, Mapping
 
 CATEGORIES = ("zero", "one", "two", "few", "many", "other")
-TABLE_SIZE = 200          # rule_table covers 0..199; beyond, n counts as 100 + n % 100 (tested against CLDR)
+TABLE_SIZE = 200          # rule_table covers 0..199; beyond, n counts as 100 + n % 100 (tested against CLDR),
+MILLION = 10**6           # except whole millions, which French, Portuguese, Spanish, Italian … put in `many`
 
 
 class Plural(dict):
@@ -84,10 +85,12 @@ def single_number(lang: str, cat: str) -> bool:
 
 @lru_cache(maxsize=None)
 def rule_table(lang: str) -> dict:
-    """What the engine kernel needs to pick a form without Babel: {"forms": [...], "small": "0101…"}, the
-    index into `forms` of the category of each integer 0..199 (see tischlein.engine.messages.plural_category)."""
+    """What the engine kernel needs to pick a form without Babel: {"forms": [...], "small": "0101…",
+    "millions": i}, the index into `forms` of the category of each integer 0..199 and of whole millions (see
+    tischlein.engine.messages.plural_category)."""
     forms = list(categories(lang))
-    return {"forms": forms, "small": "".join(str(forms.index(category(lang, n))) for n in range(TABLE_SIZE))}
+    return {"forms": forms, "small": "".join(str(forms.index(category(lang, n))) for n in range(TABLE_SIZE)),
+            "millions": forms.index(category(lang, MILLION))}
 
 
 def choose(text: str | Plural, lang: str, params: Mapping[str, Any]) -> str:

@@ -50,16 +50,19 @@ PLURAL_RULE = "plural:rule"
 
 
 def plural_category(rule: Mapping[str, Any] | None, n: Any) -> str:
-    """The CLDR plural category of the number `n` under a rule table ({"forms": [...], "small": "0110…"}: the
-    category of each integer below len(small); a larger integer counts as 100 + n % 100, which CLDR's integer
-    rules agree with). Non-integers, and numbers without a rule, are "other"."""
+    """The CLDR plural category of the number `n` under a rule table ({"forms": [...], "small": "0110…",
+    "millions": i}: the category of each integer below len(small), and of whole millions; any other larger
+    integer counts as 100 + n % 100, which CLDR's integer rules agree with). Non-integers, and numbers without a
+    rule, are "other"."""
     if not rule or isinstance(n, bool) or not isinstance(n, (int, float)) or n != int(n):
         return "other"
     n = abs(int(n))
     small = rule.get("small", "")
-    if n >= len(small):
-        n = 100 + n % 100
     try:
+        if n >= len(small) and n % 1_000_000 == 0 and "millions" in rule:
+            return rule["forms"][int(rule["millions"])]
+        if n >= len(small):
+            n = 100 + n % 100
         return rule["forms"][int(small[n])]
     except (KeyError, IndexError, ValueError, TypeError):
         return "other"
