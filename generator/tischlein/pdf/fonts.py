@@ -58,7 +58,9 @@ def covering(chars: str) -> Iterator[list[str]]:
     needed = {ord(ch) for ch in chars if not ch.isspace()}
     try:
         for role, font in saved.items():
-            if font in FALLBACK and (needed - _cmap(font)) & _cmap(FALLBACK[font]):
+            lacking = needed - _cmap(font) if font in FALLBACK else set()
+            # the fallback is read (a TrueType parse each) only when its role's font lacks something
+            if lacking and lacking & _cmap(FALLBACK[font]):
                 register((FALLBACK[font],))
                 globals()[role] = FALLBACK[font]
                 used.append(FALLBACK[font])
