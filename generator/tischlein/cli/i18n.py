@@ -80,7 +80,7 @@ def _show_diff(catalog, key: str, lang: str) -> None:
         new = new.as_message()
     if old is None:
         click.echo("        (the English it was translated from is not recorded in the file; `tischlein i18n "
-                   "accept` and `import` record it from now on)")
+                   "accept`, `import` and `accept --record-english` record it from now on)")
     else:
         click.echo(f"        - {old}")
     click.echo(f"        + {new}")
@@ -105,7 +105,7 @@ def i18n_new(lang: str, games: tuple[str, ...], force: bool, content_dir: Path) 
     """Start a language: every file it needs, each text empty with its English beside it."""
     content = load_or_exit(content_dir, list(games) or None, langs=[lang])
     for path, count in _translator("new_language", content, lang, list(games), force):
-        click.echo(f"wrote {path} ({count} texts)")
+        click.echo(f"wrote {path} ({count} text(s))")
     click.echo(f"next: translate the texts (start with language.name), then `tischlein i18n status --lang {lang}`")
 
 
@@ -114,16 +114,24 @@ def i18n_new(lang: str, games: tuple[str, ...], force: bool, content_dir: Path) 
 @click.option("--lang", required=True, help="The language whose strings were fixed.")
 @click.option("--game", "games", multiple=True, help="Only this game (repeatable).")
 @click.option("--all-reviewed", is_flag=True, help="Accept every stale string of the language (and --game).")
+@click.option("--record-english", is_flag=True,
+              help="Also write the English beside every up-to-date string that lacks it (files from before "
+                   "`english:` was kept), so `status --diff` can show old → new when the English changes.")
 @content_option
 def i18n_accept(keys: tuple[str, ...], lang: str, games: tuple[str, ...], all_reviewed: bool,
-                content_dir: Path) -> None:
+                record_english: bool, content_dir: Path) -> None:
     """Mark stale strings as up to date after fixing them: record the current English's hash (and text)."""
-    if not keys and not all_reviewed:
-        raise click.UsageError("name the keys to accept (as `i18n status` prints them), or pass --all-reviewed")
+    if not keys and not all_reviewed and not record_english:
+        raise click.UsageError("name the keys to accept (as `i18n status` prints them), or pass --all-reviewed "
+                               "or --record-english")
     content = load_or_exit(content_dir, list(games) or None, langs=[lang])
-    done = _translator("accept", content, lang, list(keys), all_reviewed, list(games))
-    for path, key in done:
-        click.echo(f"accepted {key}  ({path})")
+    done = _translator("accept", content, lang, list(keys), all_reviewed, list(games), record_english)
+    if record_english:          # hundreds of strings: a line per file
+        for path in sorted({path for path, _ in done}):
+            click.echo(f"updated {path} ({sum(1 for p, _ in done if p == path)} string(s))")
+    else:
+        for path, key in done:
+            click.echo(f"accepted {key}  ({path})")
     click.echo(f"{len(done)} string(s) accepted")
 
 

@@ -55,13 +55,19 @@ def _language_name(lang: str) -> str:
         return ""
 
 
-def accept(content, lang: str, keys: list[str], all_stale: bool, games: list[str]) -> list[tuple[Path, str]]:
-    """Record the current English (hash and text) for stale strings of `lang` the translator has fixed."""
+def accept(content, lang: str, keys: list[str], all_stale: bool, games: list[str],
+           record_english: bool = False) -> list[tuple[Path, str]]:
+    """Record the current English (hash and text) for stale strings of `lang` the translator has fixed; with
+    `record_english`, also beside every up-to-date string whose file does not keep its English yet (files
+    written before `english:` existed), so a later change of the English shows as old → new."""
     catalogs = dict(scopes(content, games))
     chosen: list[tuple[str, str]] = []
     for scope, catalog in catalogs.items():
         for key, tr in catalog.translations.get(lang, {}).items():
-            if catalog.status(key, lang) == "stale" and (all_stale or key in keys or f"{scope}/{key}" in keys):
+            status = catalog.status(key, lang)
+            if status == "stale" and (all_stale or key in keys or f"{scope}/{key}" in keys):
+                chosen.append((scope, key))
+            elif record_english and status == "current" and tr.english is None:
                 chosen.append((scope, key))
     unknown = [k for k in keys if not any(k in (key, f"{scope}/{key}") for scope, key in chosen)]
     if unknown:
