@@ -152,4 +152,4 @@ def test_an_unquoted_colon_gets_a_hint_to_quote(content):
     line = text[:text.index('text: "Gerichtskarte"')].count("\n") + 1
     out = run("check", "--content", str(content), code=1)
     assert f"glossary.yaml:{line}: invalid YAML: mapping values are not allowed in this context (hint: a text " \
-           f"with \": \" in it (possède : face) must be in quotes" in out
+           f"with \": \" in it must be in quotes: text: \"…\"; write: text: \"Gerichtskarte : eine Karte\")" in out

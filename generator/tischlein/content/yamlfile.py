@@ -110,8 +110,7 @@ def read_yaml(path: Path, problems: Problems, display: str | None = None, empty:
 
 # What libyaml says about the mistakes translators make, and what to do about them.
 _HINTS = (
-    ("mapping values are not allowed", "a text with \": \" in it (possède : face) must be in quotes: "
-                                       "text: \"…\""),
+    ("mapping values are not allowed", "a text with \": \" in it must be in quotes: text: \"…\""),
     ("could not find expected ':'", "a text that goes on over several lines must be in quotes, or each "
                                     "further line indented under the first"),
     ("cannot start any token", "a text that starts with @, ` or % must be in quotes: text: \"…\""),
@@ -127,8 +126,25 @@ def hint(problem: str | None, text: str = "", mark=None) -> str:
     """` (hint: …)` for a YAML error a translator can fix by quoting, or nothing."""
     for needle, advice in _HINTS:
         if problem and needle in problem:
-            return f" (hint: {advice})"
+            return f" (hint: {advice}{_quoted(text, mark)})"
     return ""
+
+
+_KEY_VALUE = re.compile(r"^(?P<key>\s*[\w.-]+:) (?P<value>[^\"'{\[|>].*?)\s*$")
+
+
+def _quoted(text: str, mark) -> str:
+    """The line the error is on, as it reads quoted (`; write: text: "possède : face"`), when it is a plain
+    `key: value` line: the translator sees their own text fixed, not an example."""
+    if not text or mark is None:
+        return ""
+    lines = text.split("\n")
+    line = lines[mark.line] if 0 <= mark.line < len(lines) else ""
+    found = _KEY_VALUE.match(line)
+    if not found:
+        return ""
+    value = found["value"].replace("\\", "\\\\").replace('"', '\\"')
+    return f"; write: {found['key'].strip()} \"{value}\""
 
 
 def decode(data: bytes, path: Path | str = "") -> str:
