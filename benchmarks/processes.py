@@ -70,7 +70,15 @@ def _line(what: str, ours: tuple, base: tuple, base_name: str, aim: str) -> None
           f"{ours[1] / base[1]:.2f}x CPU {aim}")
 
 
+def _load() -> str:
+    """The machine's load while measuring: with more runnable processes than cores, wall times grow for
+    ours and the baseline alike (the ratio holds up), but a figure in seconds does not; the CPU time does."""
+    one, five, _ = os.getloadavg()
+    return f"load average {one:.1f} (1 min), {five:.1f} (5 min) on {os.cpu_count()} cores"
+
+
 def bench_cli(repeat: int = 7) -> None:
+    print(f"cli    {_load()}")
     sys.path.insert(0, str(ROOT / "generator"))
     from tischlein.content import loader
     cards = len(loader.load(ROOT / "content", ["mahlzeit"]).games["mahlzeit"].model.cards())
@@ -78,7 +86,8 @@ def bench_cli(repeat: int = 7) -> None:
     with tempfile.TemporaryDirectory() as tmp:
         t = interleaved({"help": [TISCHLEIN, "--help"], "python": [py, "-c", "pass"]}, repeat)
         _line("tischlein --help", t["help"], t["python"], "bare `python -c pass`",
-              f"(aim: ≤ 0.2 s: {'met' if t['help'][0] <= 0.2 else 'MISSED'})")
+              f"(aim: ≤ 0.2 s wall: {'met' if t['help'][0] <= 0.2 else 'MISSED'}; "
+              f"CPU {'≤' if t['help'][1] <= 0.2 else '>'} 0.2 s)")
         t = interleaved({"check": [TISCHLEIN, "check"], "parse": [py, "-c", PARSE_ONLY, str(ROOT / "content")]},
                         max(3, repeat // 2))
         _line("tischlein check", t["check"], t["parse"], "parsing every content file only", "")
@@ -101,6 +110,11 @@ def _digest(folder: Path) -> dict[str, bytes]:
             if p.is_file() and ".cache" not in p.parts}
 
 
+def _stamps(folder: Path) -> dict[str, int]:
+    return {str(p.relative_to(folder)): p.stat().st_mtime_ns for p in folder.rglob("*")
+            if p.is_file() and ".cache" not in p.parts}
+
+
 def edit_one_string(text: str) -> str:
     """The file with its first double-quoted translation changed, as a translator's one-word fix."""
     lines = text.split("\n")
@@ -112,6 +126,7 @@ def edit_one_string(text: str) -> str:
 
 def bench_build() -> None:
     """Full builds from an empty output folder (the simulation cache empty too), then one German string."""
+    print(f"build  {_load()}")
     jobs = _supports_jobs()
     cores = os.cpu_count() or 1
     tmp = Path(tempfile.mkdtemp(prefix="tischlein-bench-build-"))
@@ -134,11 +149,16 @@ def bench_build() -> None:
         target = content / "games" / "mahlzeit" / "i18n" / "de" / "game.yaml"
         target.write_text(edit_one_string(target.read_text(encoding="utf-8")), encoding="utf-8")
         out = seq_out if not jobs else par_out
-        started = [p.stat().st_mtime_ns for p in sorted(out.rglob("*.pdf"))]
+        started = _stamps(out)
         again = process([TISCHLEIN, "build", "--content", str(content), "--out", str(out)])
-        rebuilt = sum(1 for p, before in zip(sorted(out.rglob("*.pdf")), started) if p.stat().st_mtime_ns != before)
-        print(f"build  after editing one German string of mahlzeit: {again[0]:.1f} s wall = "
-              f"{again[0] / full:.0%} of the full build (aim: ≤ 15 %: "
-              f"{'met' if again[0] / full <= 0.15 else 'MISSED'}); {rebuilt} of {len(started)} PDFs rewritten")
+        now = _stamps(out)
+        changed = [name for name, stamp in started.items() if now.get(name) != stamp]
+        pdfs = [n for n in started if n.startswith("pdf/")]
+        site = [n for n in started if n.startswith("site/")]
+        print(f"build  after editing one German string of mahlzeit: {again[0]:.1f} s wall ({again[1]:.1f} s CPU) = "
+              f"{again[0] / full:.0%} of the full build's wall time, {again[1] / par[1]:.0%} of its CPU time "
+              f"(aim: ≤ 15 %: {'met' if again[0] / full <= 0.15 else 'MISSED'}); rewritten: "
+              f"{sum(n in changed for n in pdfs)} of {len(pdfs)} PDFs ({', '.join(n for n in changed if n in pdfs)}), "
+              f"{sum(n in changed for n in site)} of {len(site)} site files")
     finally:
         shutil.rmtree(tmp, ignore_errors=True)

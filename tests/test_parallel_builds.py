@@ -36,11 +36,11 @@ def _stamps(out: Path) -> dict[str, int]:
 
 
 def _edit_one_german_string(content: Path) -> None:
-    path = content / "games" / GAME / "i18n" / "de" / "game.yaml"
+    """A translator's one-word fix of a German rules heading (on the German rules pages of the site)."""
+    path = content / "games" / GAME / "i18n" / "de" / "rules.yaml"
     text = path.read_text(encoding="utf-8")
-    assert "  text: Schwarzwälder Kirsch\n" in text
-    path.write_text(text.replace("  text: Schwarzwälder Kirsch\n", "  text: Schwarzwälder Kirschtorte\n", 1),
-                    encoding="utf-8")
+    assert "  text: Überblick\n" in text
+    path.write_text(text.replace("  text: Überblick\n", "  text: Überblick über das Spiel\n", 1), encoding="utf-8")
 
 
 def test_an_edit_rebuilds_only_its_outputs(tmp_path):
@@ -56,15 +56,18 @@ def test_an_edit_rebuilds_only_its_outputs(tmp_path):
     assert "built 0 of" in said
 
     _edit_one_german_string(content)
-    _build(*args)
+    said = _build(*args)
     after = _stamps(out)
     assert after.keys() == first.keys()
     changed = {n for n in first if after[n] != first[n]}
     german = {n for n in first if n.startswith((f"pdf/{GAME}/{GAME}-de-", f"previews/{GAME}/de/"))}
-    assert {n for n in changed if not n.startswith("site/")} == german
-    assert all(first[n] == after[n] for n in first if n.startswith((f"pdf/{GAME}/{GAME}-en-",
-                                                                     f"previews/{GAME}/en/")))
-    assert "site/index.html" in changed          # the site shows the German PDFs: it is built again
+    assert {n for n in changed if not n.startswith("site/")} == german       # its language's tasks ran again
+    assert f"pdf   {out / 'pdf' / GAME / f'{GAME}-en-a4.pdf'}" not in said
+    # the site is built again; of its files only those showing the heading change: German pages, the search index
+    site = {n for n in changed if n.startswith("site/")}
+    assert f"site/de/{GAME}/rules/index.html" in site
+    assert all(n.startswith("site/de/") or n == "site/search/search_index.json" for n in site), sorted(site)
+    assert not any(n.startswith(f"site/{GAME}/") for n in site)              # no English page changed
 
 
 def test_a_changed_output_is_rebuilt(tmp_path):

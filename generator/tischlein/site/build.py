@@ -136,6 +136,7 @@ def build_site(content: Content, out_dir: Path, site_url: str | None = None, *, 
         out_dir.mkdir(parents=True, exist_ok=True)
         old = out_dir / f".site-old-{os.getpid()}"
         if target.exists():
+            _keep_unchanged_times(site_dir, target)
             target.rename(old)
         shutil.move(str(site_dir), str(target))
         if old.exists():
@@ -147,6 +148,17 @@ def build_site(content: Content, out_dir: Path, site_url: str | None = None, *, 
     report.seconds = time.perf_counter() - started
     report.bytes = sum(f.stat().st_size for f in target.rglob("*") if f.is_file())
     return target
+
+
+def _keep_unchanged_times(new: Path, old: Path) -> None:
+    """A file of the new site with the same bytes as the one it replaces keeps that one's modification time:
+    after a one-string fix only the pages that show it look changed (to `rsync`, a deploy, a browser cache)."""
+    for path in new.rglob("*"):
+        before = old / path.relative_to(new)
+        if path.is_file() and before.is_file() and not before.is_symlink():
+            stat = before.stat()
+            if stat.st_size == path.stat().st_size and before.read_bytes() == path.read_bytes():
+                os.utime(path, ns=(stat.st_atime_ns, stat.st_mtime_ns))
 
 
 def engine_games(content: Content) -> set[str]:
