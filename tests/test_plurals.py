@@ -138,3 +138,10 @@ def test_the_browser_strings_use_intl(tmp_path):
     out = json.loads(done.stdout)
     assert out == {"de1": "1 Punkt", "de2": "2 Punkte", "de15": "1,5 Punkte", "en": "1 point", "pl": "22 punkty",
                    "minus": "\u22123", "decimal": "1,5", "plain": "x and {b}"}
+
+
+def test_a_recipe_counts_its_dice_in_the_readers_language(content):
+    ui = content.games["diced-veggies"].ui
+    assert [Texts(ui, "en").ui_text("pdf.dv.dice_count", n=n) for n in (1, 3)] == ["1 die", "3 dice"]
+    assert [Texts(ui, "de").ui_text("pdf.dv.dice_count", n=n) for n in (1, 3)] == ["1 Würfel", "3 Würfel"]
+    assert [Texts(ui, "pt").ui_text("pdf.dv.dice_count", n=n) for n in (1, 3)] == ["1 dado", "3 dados"]
