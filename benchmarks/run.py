@@ -10,6 +10,8 @@
 - Engine: random full games per second, against a fixed pure-Python workload (sorting) as a speed unit.
 - Site (`python benchmarks/run.py site`): bare Pyodide boot vs the try-it panel ready, same browser run, and the
   median time of one check_move through the site's worker.
+- Whole processes (benchmarks/processes.py, `run.py cli` and `run.py build`): `tischlein --help`, `check` and
+  `pdf` against bare processes; the full build sequential against parallel; a rebuild after one German edit.
 Not tests: nothing here fails on a slow machine; it prints figures to compare between commits.
 """
 from __future__ import annotations
@@ -396,7 +398,8 @@ def bench_site(rounds: int = 3, checks: int = 50) -> None:
 
 
 if __name__ == "__main__":
-    which = sys.argv[1:] or ["pdf", "rules", "previews", "engine", "site"]
+    import processes
+    which = sys.argv[1:] or ["cli", "pdf", "rules", "previews", "engine", "build", "site"]
     for name in which:
         {"pdf": bench_pdf, "rules": bench_rules, "previews": bench_previews, "engine": bench_engine,
-         "site": bench_site}[name]()
+         "site": bench_site, "cli": processes.bench_cli, "build": processes.bench_build}[name]()

@@ -38,8 +38,10 @@ def _poison(node, payloads, every: int, counter) -> object:
             texty = key in TEXT_KEYS or "." in str(key)           # ui and message keys are dotted
             if isinstance(value, str) and texty and next(counter) % every == 0:
                 value = f"{value} {next(payloads)}"
-            elif isinstance(value, dict) and set(value) == {"text", "source"} and next(counter) % every == 0:
-                value = dict(value, text=f"{value['text']} {next(payloads)}")
+            elif isinstance(value, dict) and {"text", "source"} <= set(value) and next(counter) % every == 0:
+                text = value["text"]                     # plural forms: each form gets the payload
+                value = dict(value, text={k: f"{v} {next(payloads)}" for k, v in text.items()}
+                             if isinstance(text, dict) else f"{text} {next(payloads)}")
             else:
                 value = _poison(value, payloads, every, counter)
             out[key] = value

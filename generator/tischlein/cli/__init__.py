@@ -1,31 +1,61 @@
-"""The tischlein command line: check, build, pdf, site, replay, simulate, i18n, new-game.
+"""The tischlein command line: check, build, pdf, site, replay, simulate, i18n, new-game, editor-config.
 
-Each command lives in a module of this package and imports what it needs from .common; this module only
-assembles them, so nothing imports back from here.
+Each command lives in a module of this package and imports what it needs from .common. This module only names
+them: a command's module is imported when that command runs, so `tischlein --help` and `tischlein check` import
+neither reportlab nor MkDocs nor the site package (tests/test_cli_startup.py keeps it so).
 """
 from __future__ import annotations
 
-import time
-from pathlib import Path
+import importlib
 
 import click
 
-from ..content import loader, status
-from ..content.i18n import SOURCE_LANGUAGE
-from ..files import exit_on_sigterm
-from .common import check_languages, content_option, load_or_exit, out_option, game_plugins, pyodide_or_exit, versions
-from .editor import editor_config
-from .new_game import new_game
-from .pdf import pdf
-from .replay import replay
-from .simulate import simulate
-from .site import site
-
 CONTEXT = {"help_option_names": ["-h", "--help"]}
+
+# command -> (module of this package, attribute, the one-line help `tischlein --help` shows without importing it;
+# tests/test_cli_startup.py checks each line against the command's own help)
+COMMANDS = {
+    "build": ("build", "build", "Build every game's PDFs and the rules site into the output folder."),
+    "check": ("check", "check", "Validate content and translations; print file:line errors; exit 1 on error."),
+    "editor-config": ("editor", "editor_config",
+                      "Write .vscode/settings.json so the editor checks every content file against its schema as "
+                      "you type."),
+    "i18n": ("i18n", "i18n", "Translations: coverage, new languages, PO/XLIFF exchange, accepting fixes."),
+    "new-game": ("new_game", "new_game", "Start a game of your own: content, a rules engine, card faces and one "
+                 "worked example, all editable."),
+    "pdf": ("pdf", "pdf", "Build the print-and-play PDF of GAME (or its rules booklet, quick reference, calibration "
+            "sheet)."),
+    "replay": ("replay", "replay", "Replay a game's worked examples (all, one EXAMPLE id, or a replay FILE); exit 1 if a "
+               "result differs."),
+    "simulate": ("simulate", "simulate", "Play random legal games of GAME and report length, score spread and first-player "
+                 "win rate."),
+    "site": ("site", "site", "Build the rules site (MkDocs-Material, every language) into OUT/site; with --serve, "
+             "serve it locally."),
+}
+
+
+class LazyGroup(click.Group):
+    """A group whose subcommands are imported only when one of them runs (or its own --help is asked for)."""
+
+    def list_commands(self, ctx: click.Context) -> list[str]:
+        return sorted(set(COMMANDS) | set(super().list_commands(ctx)))
+
+    def get_command(self, ctx: click.Context, name: str) -> click.Command | None:
+        if name in COMMANDS and name not in self.commands:
+            module, attr, _ = COMMANDS[name]
+            self.add_command(getattr(importlib.import_module(f"{__name__}.{module}"), attr), name)
+        return super().get_command(ctx, name)
+
+    def format_commands(self, ctx: click.Context, formatter: click.HelpFormatter) -> None:
+        rows = [(name, COMMANDS[name][2] if name in COMMANDS else self.get_command(ctx, name).get_short_help_str())
+                for name in self.list_commands(ctx)]
+        with formatter.section("Commands"):
+            formatter.write_dl(rows)
 
 
 def _print_versions(ctx: click.Context, _param: click.Parameter, value: bool) -> None:
     if value and not ctx.resilient_parsing:
+        from .common import game_plugins, versions
         for name, found in versions().items():
             click.echo(f"{name} {found}")
         for line in game_plugins():
@@ -33,102 +63,22 @@ def _print_versions(ctx: click.Context, _param: click.Parameter, value: bool) ->
         ctx.exit()
 
 
-@click.group(context_settings=CONTEXT)
+@click.group(cls=LazyGroup, context_settings=CONTEXT)
 @click.option("--version", is_flag=True, expose_value=False, is_eager=True, callback=_print_versions,
               help="Show the versions of tischlein, reportlab, MkDocs-Material and Pyodide, and the games found.")
 def main() -> None:
     """Turn tabletop-game content into print-and-play PDFs, a rules site and a rules engine."""
+    from ..files import exit_on_sigterm
     exit_on_sigterm()
 
 
-@main.command()
-@content_option
-def check(content_dir: Path) -> None:
-    """Validate content and translations; print file:line errors; exit 1 on error."""
-    content = load_or_exit(content_dir, replays=True)
-    stale = status.stale_warnings(content)
-    for line in stale:
-        click.echo(line, err=True)
-    games = ", ".join(content.games) or "none"
-    click.echo(f"ok: {len(content.games)} game(s) ({games}), "
-               f"{len(content.problems.warnings) + len(stale)} warning(s)")
+def __getattr__(name: str):
+    """`languages_of` stays importable from here, without importing the build for every command."""
+    if name == "languages_of":
+        from ..buildplan import languages_of
+        return languages_of
+    raise AttributeError(name)
 
-
-@main.command()
-@click.option("--game", "games", multiple=True, help="Only this game (repeatable). Default: every game.")
-@click.option("--lang", "langs", multiple=True,
-              help="Only this language (repeatable). Default: every language the game is translated into.")
-@click.option("--paper", "papers", multiple=True, type=click.Choice(["a4", "letter"]),
-              help="Only this paper size (repeatable). Default: both.")
-@click.option("--no-site", is_flag=True, help="Build the PDFs only.")
-@content_option
-@out_option
-def build(games: tuple[str, ...], langs: tuple[str, ...], papers: tuple[str, ...], no_site: bool,
-          content_dir: Path, out_dir: Path) -> None:
-    """Build every game's PDFs and the rules site into the output folder."""
-    from .. import games as game_packages
-    from ..pdf.document import build_pdfs
-    from ..pdf.errors import PdfBuildError
-    from ..pdf.previews import build_previews
-    from ..pdf.rules_bundle import build_rules_pdfs
-    from ..site.build import build_site
-
-    started = time.perf_counter()
-    content = load_or_exit(content_dir, list(games), replays=True)
-    check_languages(content, langs)
-    pyodide = None if no_site else pyodide_or_exit(content_dir)     # before any output is written
-    for game in content.games.values():
-        if game_packages.spec(game.id).print_set is None:
-            click.echo(f"pdf   {game.id}: no print-and-play layout yet (content only)")
-            continue
-        game_langs = list(langs) or languages_of(content, game)
-        try:
-            paths = build_pdfs(content, game.id, game_langs, list(papers) or ["a4", "letter"], out_dir)
-            paths += build_rules_pdfs(content, game.id, game_langs, list(papers) or ["a4", "letter"], out_dir)
-            previews = build_previews(content, game.id, game_langs, out_dir)
-        except PdfBuildError as exc:
-            raise click.ClickException(str(exc)) from None
-        for path in paths:
-            click.echo(f"pdf   {path}  ({path.stat().st_size / 1024:.0f} KiB)")
-        click.echo(f"png   {out_dir / 'previews' / game.id}  ({len(previews)} files)")
-    if not no_site:
-        site = build_site(content, out_dir, pyodide=pyodide)
-        click.echo(f"site  {site}")
-    click.echo(f"built in {time.perf_counter() - started:.1f} s")
-
-
-def languages_of(content: loader.Content, game: loader.GameContent) -> list[str]:
-    """English plus every language in which the game's own texts (game.yaml: card texts, glosses) are
-    translated; engine messages alone do not make a Portuguese PDF worth printing."""
-    return [SOURCE_LANGUAGE] + [lang for lang in content.languages if lang != SOURCE_LANGUAGE and any(
-        key.startswith("game:") for key in game.catalog.translations.get(lang, {}))]
-
-
-@main.group()
-def i18n() -> None:
-    """Translation coverage and stale strings."""
-
-
-@i18n.command("status")
-@click.option("--lang", "langs", multiple=True,
-              help="Only this language code (repeatable). Default: every language with translation files.")
-@click.option("--verbose/--summary", "-v", default=True, show_default=True, help="List the missing and stale keys.")
-@content_option
-def i18n_status(langs: tuple[str, ...], verbose: bool, content_dir: Path) -> None:
-    """Coverage per game and language, with the missing and stale keys. Always exits 0 on valid content."""
-    content = load_or_exit(content_dir)
-    for cov in status.coverage(content, list(langs) or None):
-        click.echo(f"{cov.scope:<24} {cov.lang}  {cov.current:>4}/{cov.total:<4} {cov.percent:5.1f} %  "
-                   f"stale {len(cov.stale):>3}  missing {len(cov.missing):>3}")
-        if verbose:
-            for key in cov.stale:
-                click.echo(f"    stale    {key}")
-            for key in cov.missing:
-                click.echo(f"    missing  {key}")
-
-
-for command in (replay, site, pdf, simulate, new_game, editor_config):
-    main.add_command(command)
 
 if __name__ == "__main__":
     main()

@@ -20,10 +20,14 @@ def out_option(f):
                         default=Path("output"), show_default=True, help="Where generated files go.")(f)
 
 
-def load_or_exit(content_dir: Path, games: list[str] | None = None, replays: bool = False) -> loader.Content:
-    """Load content (and with `replays`, replay every worked example); on any error print every problem as
-    path:line: field: message and exit 1."""
-    content = loader.load(content_dir, games or None)
+def load_or_exit(content_dir: Path, games: list[str] | None = None, replays: bool = False,
+                 langs: list[str] | None = None) -> loader.Content:
+    """Load content (only the translations into `langs` when given; with `replays`, replay every worked
+    example); on any error print every problem as path:line: field: message and exit 1."""
+    content = loader.load(content_dir, games or None, langs)
+    if replays:          # the whole check: every character a PDF prints must be drawable, too
+        from ..content import glyphs
+        glyphs.check(content, content.problems)
     if replays and not content.problems.errors:
         from ..content.replays import check_replays
         check_replays(content, content.problems)

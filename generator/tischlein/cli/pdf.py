@@ -71,7 +71,7 @@ def _command():
     def pdf(game, lang, paper, card_size, bleed_mm, duplex, back_offset, crop_marks, ink_saver,
             calibration, rules_kind, content_dir, out_dir, output):
         """Build the print-and-play PDF of GAME (or its rules booklet, quick reference, calibration sheet)."""
-        content = load_or_exit(content_dir, [game])
+        content = load_or_exit(content_dir, [game], langs=[lang])
         check_languages(content, [lang])
         try:
             if rules_kind:

@@ -26,7 +26,7 @@ def replay(game: str, example: str | None, as_json: bool, content_dir: Path) -> 
     from .. import games
     if games.spec(game) is None:
         raise click.UsageError(f"no game {game!r}; known: {', '.join(games.specs())}")
-    content = load_or_exit(content_dir, [game])
+    content = load_or_exit(content_dir, [game], langs=["en"])
     engine = engine_or_exit(content, game)
     gc = content.games[game]
     examples = _select(gc, content_dir, example)

@@ -35,7 +35,7 @@ def simulate(game: str, count: int, seed: int, players: int | None, max_moves: i
     """Play random legal games of GAME and report length, score spread and first-player win rate."""
     if games.spec(game) is None:
         raise click.UsageError(f"no game {game!r}; known: {', '.join(games.specs())}")
-    content = load_or_exit(content_dir, [game])
+    content = load_or_exit(content_dir, [game], langs=["en"])
     engine = engine_or_exit(content, game)
     low, high = engine.min_players, min(engine.max_players, len(PLAYER_NAMES))
     if players is None:

@@ -6,6 +6,8 @@ import re
 from dataclasses import dataclass, field
 from typing import Iterator
 
+from .plural import Plural
+
 SOURCE_LANGUAGE = "en"
 
 # Field names whose string values are translated; everything else (ids, German dish names) is not.
@@ -19,22 +21,28 @@ TRANSLATABLE_ERRATUM_FIELDS = frozenset({"why"})
 _TOKEN = re.compile(r"\{[a-z_]+(?::[^{}\s]+)?\}")
 
 
-def source_hash(text: str) -> str:
-    """The hash a translation records of the English text it was made from."""
+def source_hash(text: "str | Plural") -> str:
+    """The hash a translation records of the English text it was made from (of all its forms for a plural)."""
+    if isinstance(text, Plural):
+        text = text.canonical()
     return hashlib.sha256(text.encode("utf-8")).hexdigest()[:12]
 
 
-def tokens(text: str) -> list[str]:
-    """Placeholders and link tokens a translation must keep: {player}, {rule:mahlzeit.spoon}, {term:row}."""
+def tokens(text: "str | Plural") -> list[str]:
+    """Placeholders and link tokens a translation must keep: {player}, {rule:mahlzeit.spoon}, {term:row}
+    (of a plural text: those of its `other` form, which every form keeps but a one-number form's count)."""
+    if isinstance(text, Plural):
+        text = text.get("other", "")
     return sorted(_TOKEN.findall(text))
 
 
 @dataclass(frozen=True)
 class Translation:
-    text: str
+    text: "str | Plural"
     source: str  # hash of the English text it was made from
     file: str
     line: int | None
+    english: "str | dict | None" = None     # the English text it was made from, when the file keeps it
 
 
 @dataclass(frozen=True)

@@ -1,17 +1,21 @@
 """Load and validate a content tree: every game's files, their translations and the UI strings."""
 from __future__ import annotations
 
+import os
 import re
+from functools import lru_cache
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
 from .. import games
-from . import schema
 from .errors import Problems
 from .model import GameModel
-from .i18n import SOURCE_LANGUAGE, Catalog, Translation, tokens
+from .i18n import SOURCE_LANGUAGE, Catalog, tokens
+from .plural import Plural
+from .translations import load_translation, source_text
 from .texts import walk_texts
+from .parsecache import load_checked
 from .yamlfile import LineDict, line_of, read_yaml
 
 # tischlein's own interface strings (PDF labels, site navigation, engine messages of malformed moves), English.
@@ -22,6 +26,7 @@ LANGUAGE_CODE = re.compile(r"[a-z]{2,3}(-[A-Za-z0-9]{2,8})?")
 # A game or example id as file names, URLs and anchors use it. Checked here, not only by a schema: ids become
 # paths, and a path must never leave the output folder.
 ID = re.compile(r"[a-z0-9]+(-[a-z0-9]+)*")
+PLURAL_RULE = "plural:rule"   # the engine messages' entry for the language's plural rule (not a message key)
 MAX_PIECES = 5000          # physical pieces of one game: a typo of a count must not make a PDF of a million cards
 
 # The text files of a game folder besides game.yaml: file stem -> (schema, keys flattened by id?)
@@ -60,9 +65,14 @@ class GameContent:
         """The engine's message texts in `lang` (English where untranslated): the kernel's from the interface
         strings (engine.<key>), the game's own over them, plus `name.<id>` entries so messages show printed
         names instead of ids."""
-        texts = {key[len("ui:engine."):]: self.ui.text(key, lang) for key in self.ui.keys("ui:engine.")}
-        texts.update({key: self.catalog.text(f"messages:{key}", lang) for key in self.messages})
+        def plain(text):
+            return text.as_message() if isinstance(text, Plural) else text
+        texts = {key[len("ui:engine."):]: plain(self.ui.text(key, lang)) for key in self.ui.keys("ui:engine.")}
+        texts.update({key: plain(self.catalog.text(f"messages:{key}", lang)) for key in self.messages})
         texts.update({f"name.{id_}": name for id_, name in self.model.names().items()})
+        if any(isinstance(text, dict) for text in texts.values()):
+            from .plural import rule_table
+            texts[PLURAL_RULE] = rule_table(lang)          # how the engine picks a form, without Babel
         return texts
 
 
@@ -79,11 +89,12 @@ class Content:
         return self.ui.text("ui:language.name", lang) if "ui:language.name" in self.ui.source else lang
 
 
-def load(root: Path, only: list[str] | None = None) -> Content:
-    """Load everything under `root`. Problems are collected, not raised: callers decide."""
+def load(root: Path, only: list[str] | None = None, langs: list[str] | None = None) -> Content:
+    """Load everything under `root` (or only the games `only`, and only the translations into `langs`: an
+    English PDF parses no translation at all). Problems are collected, not raised: callers decide."""
     problems = Problems()
     root = Path(root)
-    ui, languages = _load_ui(root, problems)
+    ui, languages = _load_ui(root, problems, langs)
     games: dict[str, GameContent] = {}
     games_dir = root / "games"
     if not games_dir.is_dir():
@@ -96,7 +107,7 @@ def load(root: Path, only: list[str] | None = None) -> Content:
                 problems.error(_show(root, folder), None, "", "a game folder's name is its id: lowercase letters, "
                                "digits and single dashes, such as ta-na-mesa")
                 continue
-            game = _load_game(root, folder, ui, problems)
+            game = _load_game(root, folder, ui, problems, langs)
             if game is not None:
                 games[game.id] = game
     if only:
@@ -109,13 +120,18 @@ def load(root: Path, only: list[str] | None = None) -> Content:
 
 def _show(root: Path, path: Path) -> str:
     """File names in messages: relative to the current directory when possible, else as given."""
+    return _shown(os.getcwd(), path)
+
+
+@lru_cache(maxsize=4096)
+def _shown(cwd: str, path: Path) -> str:
     try:
-        return str(path.resolve().relative_to(Path.cwd()))
+        return str(Path(path).resolve().relative_to(cwd))
     except ValueError:
         return str(path)
 
 
-def _load_ui(root: Path, problems: Problems) -> tuple[Catalog, list[str]]:
+def _load_ui(root: Path, problems: Problems, langs: list[str] | None = None) -> tuple[Catalog, list[str]]:
     """The interface strings, and the languages: a language exists when content/ui/<code>.yaml exists.
 
     tischlein's own English strings (UI_STRINGS) come first; a content folder's ui/en.yaml may reword them or
@@ -125,11 +141,12 @@ def _load_ui(root: Path, problems: Problems) -> tuple[Catalog, list[str]]:
     for source in (UI_STRINGS, root / "ui" / f"{SOURCE_LANGUAGE}.yaml"):
         if not source.exists():
             continue
-        data = read_yaml(source, problems, _show(root, source))
-        if data is None or not schema.validate(data, "ui.schema.json", _show(root, source), problems):
+        data, valid = load_checked(source, "ui.schema.json", problems, _show(root, source))
+        if not valid:
             return catalog, languages
         for key, text in data.items():
-            catalog.add_source(f"ui:{key}", text, _show(root, source), data.key_lines.get(key))
+            where = (_show(root, source), data.key_lines.get(key))
+            catalog.add_source(f"ui:{key}", source_text(text, *where, key, problems), *where)
     for path in sorted((root / "ui").glob("*.yaml")):
         if path.stem == SOURCE_LANGUAGE:
             continue
@@ -138,18 +155,28 @@ def _load_ui(root: Path, problems: Problems) -> tuple[Catalog, list[str]]:
                                                         "after one, such as fr.yaml or pt-BR.yaml")
             continue
         languages.append(path.stem)
-        _load_translation(root, path, "ui", path.stem, catalog, problems)
+        if langs is None or path.stem in langs:
+            _load_translation(root, path, "ui", path.stem, catalog, problems)
     return catalog, languages
 
 
-def _load_game(root: Path, folder: Path, ui: Catalog, problems: Problems) -> GameContent | None:
+def _spec_schema(game_id: str) -> Path | None:
+    """The schema of a game's game.yaml, known from its folder's name (the loader checks that it is the id)."""
+    spec = games.spec(game_id)
+    return spec.schema if spec is not None else None
+
+
+def _load_game(root: Path, folder: Path, ui: Catalog, problems: Problems,
+               langs: list[str] | None = None) -> GameContent | None:
     game_file = folder / "game.yaml"
     shown = _show(root, game_file)
     if not game_file.exists():
         problems.error(shown, None, "", "missing file: every game folder needs a game.yaml")
         return None
     before = len(problems.errors)
-    data = read_yaml(game_file, problems, shown)
+    spec_schema = _spec_schema(folder.name)
+    data, valid = load_checked(game_file, spec_schema, problems, shown) if spec_schema else (
+        read_yaml(game_file, problems, shown), False)
     if data is None:
         return None
     game_id = data.get("id") if isinstance(data, dict) else None
@@ -163,8 +190,7 @@ def _load_game(root: Path, folder: Path, ui: Catalog, problems: Problems) -> Gam
                        f"no game package for {game_id!r}; known: {', '.join(games.specs())}")
         return None
     # A broken game.yaml does not stop the other files being checked: one run reports everything.
-    model = spec.build_model(data, shown, problems) if schema.validate(data, spec.schema, shown,
-                                                                      problems) else None
+    model = spec.build_model(data, shown, problems) if valid else None
     pieces = len(model.cards()) + len(getattr(model, "pieces", list)()) if model is not None else 0
     if pieces > MAX_PIECES:
         problems.error(shown, 1, "", f"{pieces:,} pieces to print: more than {MAX_PIECES:,} is surely a typo in a "
@@ -180,8 +206,8 @@ def _load_game(root: Path, folder: Path, ui: Catalog, problems: Problems) -> Gam
         if not path.exists():
             problems.error(_show(root, path), None, "", f"missing file: the game's {stem}")
             continue
-        doc = read_yaml(path, problems, _show(root, path))
-        if doc is None or not schema.validate(doc, schema_name, _show(root, path), problems):
+        doc, valid = load_checked(path, schema_name, problems, _show(root, path))
+        if not valid:
             continue
         texts[stem] = doc
         walk_texts(doc, lambda k, t, line, s=stem, p=path: catalog.add_source(f"{s}:{k}", t, _show(root, p), line),
@@ -194,8 +220,10 @@ def _load_game(root: Path, folder: Path, ui: Catalog, problems: Problems) -> Gam
     rules = _flatten_rules(texts.get("rules", {}).get("sections", []), 0) if "rules" in texts else []
     _check_rule_refs(root, folder, game_id, texts, rules, examples, model, problems)
 
+    # A broken translation is reported but keeps the game: `i18n status` still counts it; check still fails.
+    own_errors = len(problems.errors)
     for lang in sorted(p.name for p in (folder / "i18n").glob("*") if p.is_dir()):
-        if lang == SOURCE_LANGUAGE:
+        if lang == SOURCE_LANGUAGE or (langs is not None and lang not in langs):
             continue
         for stem in ("game", *TEXT_FILES, "messages", "examples", "ui"):
             _load_translation(root, folder / "i18n" / lang / f"{stem}.yaml", stem, lang, catalog, problems)
@@ -203,7 +231,7 @@ def _load_game(root: Path, folder: Path, ui: Catalog, problems: Problems) -> Gam
     game_ui.merge(ui)
     game_ui.merge(catalog.subset("ui:"))
 
-    if len(problems.errors) > before or model is None:
+    if own_errors > before or model is None:
         return None
     return GameContent(
         id=game_id, folder=folder, model=model, catalog=catalog, rules=rules,
@@ -217,22 +245,24 @@ def _load_game_ui(root: Path, folder: Path, catalog: Catalog, problems: Problems
     path = folder / "ui.yaml"
     if not path.exists():
         return
-    doc = read_yaml(path, problems, _show(root, path))
-    if doc is None or not schema.validate(doc, "ui.schema.json", _show(root, path), problems):
+    doc, valid = load_checked(path, "ui.schema.json", problems, _show(root, path))
+    if not valid:
         return
     for key, text in doc.items():
-        catalog.add_source(f"ui:{key}", text, _show(root, path), doc.key_lines.get(key))
+        where = (_show(root, path), doc.key_lines.get(key))
+        catalog.add_source(f"ui:{key}", source_text(text, *where, key, problems), *where)
 
 
 def _load_messages(root: Path, folder: Path, catalog: Catalog, problems: Problems) -> dict[str, str]:
     path = folder / "messages.yaml"
     if not path.exists():
         return {}
-    doc = read_yaml(path, problems, _show(root, path))
-    if doc is None or not schema.validate(doc, "messages.schema.json", _show(root, path), problems):
+    doc, valid = load_checked(path, "messages.schema.json", problems, _show(root, path))
+    if not valid:
         return {}
     for key, text in doc["messages"].items():
-        catalog.add_source(f"messages:{key}", text, _show(root, path), doc["messages"].key_lines.get(key))
+        where = (_show(root, path), doc["messages"].key_lines.get(key))
+        catalog.add_source(f"messages:{key}", source_text(text, *where, key, problems), *where)
     return dict(doc["messages"])
 
 
@@ -241,8 +271,8 @@ def _load_examples(root: Path, folder: Path, catalog: Catalog, problems: Problem
     seen: dict[str, str] = {}
     for path in sorted((folder / "examples").glob("*.yaml")):
         shown = _show(root, path)
-        doc = read_yaml(path, problems, shown)
-        if doc is None or not schema.validate(doc, "example.schema.json", shown, problems):
+        doc, valid = load_checked(path, "example.schema.json", problems, shown)
+        if not valid:
             continue
         if doc["id"] in seen:
             problems.error(shown, doc.key_lines.get("id"), "id", f"duplicate example id, also in {seen[doc['id']]}")
@@ -338,24 +368,4 @@ def _check_rule_refs(root, folder, game_id, texts, rules, examples, model, probl
 
 def _load_translation(root: Path, path: Path, namespace: str, lang: str, catalog: Catalog,
                       problems: Problems) -> None:
-    if not path.exists():
-        return
-    shown = _show(root, path)
-    doc = read_yaml(path, problems, shown, empty=LineDict())
-    if doc is None or not schema.validate(doc, "translation.schema.json", shown, problems):
-        return
-    for key, entry in doc.items():
-        full = f"{namespace}:{key}"
-        line = doc.key_lines.get(key)
-        if full not in catalog.source:
-            problems.warning(shown, line, key, "no English text has this key (renamed or removed?)")
-            continue
-        english = catalog.source[full]
-        if tokens(entry["text"]) != tokens(english):
-            problems.error(shown, line, key, f"the translation must keep the tokens {tokens(english)}, "
-                                             f"has {tokens(entry['text'])}")
-            continue
-        if entry["text"].count("**") % 2 or entry["text"].count("`") % 2:
-            problems.error(shown, line, key, "malformed Markdown: an unclosed ** or ` mark")
-            continue
-        catalog.add_translation(lang, full, Translation(entry["text"], entry["source"], shown, line))
+    load_translation(path, _show(root, path), namespace, lang, catalog, problems)

@@ -49,6 +49,12 @@ def _describe(error) -> str:
     """Say what was expected and what was found, in words a translator understands."""
     kind = error.validator
     found = error.instance
+    if kind == "oneOf" and error.context:
+        # a text or plural forms: say what is wrong with the kind of value that was given
+        same = [e for e in error.context if e.validator != "type"] if isinstance(found, dict) else []
+        if same:
+            return _describe(min(same, key=lambda e: len(e.absolute_path)))
+        return "expected a text, or plural forms (count, one, other …)"
     if kind == "type":
         wanted = error.validator_value
         wanted = " or ".join(_TYPE_WORDS.get(w, w) for w in (wanted if isinstance(wanted, list) else [wanted]))

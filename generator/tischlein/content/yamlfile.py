@@ -99,12 +99,52 @@ def read_yaml(path: Path, problems: Problems, display: str | None = None, empty:
         problems.error(shown, exc.line, "", str(exc))
     except yaml.MarkedYAMLError as exc:
         mark = exc.problem_mark or exc.context_mark
-        problems.error(shown, mark.line + 1 if mark else None, "", f"invalid YAML: {exc.problem or exc.context}")
+        what = exc.problem or exc.context
+        problems.error(shown, mark.line + 1 if mark else None, "", f"invalid YAML: {what}{hint(what, text, mark)}")
     except yaml.YAMLError as exc:          # the reader's errors carry no mark
         problems.error(shown, 1, "", f"invalid YAML: {exc}")
     finally:
         loader.dispose()
     return None
+
+
+# What libyaml says about the mistakes translators make, and what to do about them.
+_HINTS = (
+    ("mapping values are not allowed", "a text with \": \" in it must be in quotes: text: \"…\""),
+    ("could not find expected ':'", "a text that goes on over several lines must be in quotes, or each "
+                                    "further line indented under the first"),
+    ("cannot start any token", "a text that starts with @, ` or % must be in quotes: text: \"…\""),
+    ("found unknown escape character", "inside \"double quotes\" a backslash starts an escape: write \\\\ "
+                                       "or put the text in 'single quotes'"),
+    ("did not find expected key", "check the indentation, and put a text with \" or : in quotes"),
+    ("found undefined alias", "a text that starts with * must be in quotes: text: \"…\""),
+    ("expected <document start>", "a text that starts with % must be in quotes"),
+)
+
+
+def hint(problem: str | None, text: str = "", mark=None) -> str:
+    """` (hint: …)` for a YAML error a translator can fix by quoting, or nothing."""
+    for needle, advice in _HINTS:
+        if problem and needle in problem:
+            return f" (hint: {advice}{_quoted(text, mark)})"
+    return ""
+
+
+_KEY_VALUE = re.compile(r"^(?P<key>\s*[\w.-]+:) (?P<value>[^\"'{\[|>].*?)\s*$")
+
+
+def _quoted(text: str, mark) -> str:
+    """The line the error is on, as it reads quoted (`; write: text: "possède : face"`), when it is a plain
+    `key: value` line: the translator sees their own text fixed, not an example."""
+    if not text or mark is None:
+        return ""
+    lines = text.split("\n")
+    line = lines[mark.line] if 0 <= mark.line < len(lines) else ""
+    found = _KEY_VALUE.match(line)
+    if not found:
+        return ""
+    value = found["value"].replace("\\", "\\\\").replace('"', '\\"')
+    return f"; write: {found['key'].strip()} \"{value}\""
 
 
 def decode(data: bytes, path: Path | str = "") -> str:

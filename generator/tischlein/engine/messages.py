@@ -3,6 +3,10 @@
 An engine never writes sentences: it names a key (`step.take`, `lay.wrong_drink`) and parameters; the game's
 messages (content/games/<game>/messages.yaml, translated like any text) give the words. Ids among the
 parameters read as the printed names the messages give as `name.<id>`.
+
+A message that counts something is a mapping of plural forms ({"count": "points", "one": …, "other": …}); the
+form is picked by the language's plural rule, which the build passes in as the `plural:rule` entry (a table made
+from CLDR by tischlein.content.plural.rule_table), so this module needs nothing but the standard library.
 """
 from __future__ import annotations
 
@@ -27,17 +31,46 @@ class _Keep(dict):
 def format_message(messages: Mapping[str, str], key: str, params: Mapping[str, Any] | None = None,
                    fallback: Mapping[str, str] | None = None) -> str:
     """The text for `key` with {placeholders} filled in; unknown placeholders stay visible, never crash."""
-    text = messages.get(key)
+    text, rule = messages.get(key), messages.get(PLURAL_RULE)
     if text is None and fallback is not None:
-        text = fallback.get(key)
+        text, rule = fallback.get(key), fallback.get(PLURAL_RULE)
     if text is None:
         return key + (" " + format_args(params) if params else "")
+    if isinstance(text, Mapping):
+        text = plural_form(text, rule, (params or {}).get(text.get("count", "n")))
     names = {**(fallback or {}), **messages}
     values = _Keep({k: _plain_text(v, names) for k, v in (params or {}).items()})
     try:
         return string.Formatter().vformat(text, (), values)
     except (ValueError, IndexError, KeyError, AttributeError):
         return text
+
+
+PLURAL_RULE = "plural:rule"
+
+
+def plural_category(rule: Mapping[str, Any] | None, n: Any) -> str:
+    """The CLDR plural category of the number `n` under a rule table ({"forms": [...], "small": "0110…",
+    "millions": i}: the category of each integer below len(small), and of whole millions; any other larger
+    integer counts as 100 + n % 100, which CLDR's integer rules agree with). Non-integers, and numbers without a
+    rule, are "other"."""
+    if not rule or isinstance(n, bool) or not isinstance(n, (int, float)) or n != int(n):
+        return "other"
+    n = abs(int(n))
+    small = rule.get("small", "")
+    try:
+        if n >= len(small) and n % 1_000_000 == 0 and "millions" in rule:
+            return rule["forms"][int(rule["millions"])]
+        if n >= len(small):
+            n = 100 + n % 100
+        return rule["forms"][int(small[n])]
+    except (KeyError, IndexError, ValueError, TypeError):
+        return "other"
+
+
+def plural_form(forms: Mapping[str, Any], rule: Mapping[str, Any] | None, n: Any) -> str:
+    text = forms.get(plural_category(rule, n)) or forms.get("other")
+    return text if isinstance(text, str) else str(text)
 
 
 def _plain_text(value: Any, names: Mapping[str, str]) -> str:

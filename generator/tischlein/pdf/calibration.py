@@ -42,7 +42,10 @@ def build_calibration(content, game_id: str, opts: Options, out_path: Path) -> P
         layout = sheet.plan(opts.paper_size, ps.decks[0].size, opts.bleed_mm)
     except ValueError as exc:
         raise PdfBuildError(str(exc)) from None
-    return write_atomically(Path(out_path), lambda tmp: _write(tmp, ps.title, layout, opts, ui))
+    from ..content.glyphs import chars_of
+    from . import fonts
+    with fonts.covering(chars_of(content.games[game_id], opts.lang)):
+        return write_atomically(Path(out_path), lambda tmp: _write(tmp, ps.title, layout, opts, ui))
 
 
 def targets(layout: sheet.SheetLayout, duplex: str,

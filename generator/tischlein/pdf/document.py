@@ -22,6 +22,7 @@ from pathlib import Path
 from reportlab import rl_config
 from reportlab.pdfgen.canvas import Canvas
 
+from ..content.glyphs import chars_of
 from ..files import atomic, inside
 from . import accel, board, die, fonts, guide, icons, imposition, palette, registration, sheet
 from .card import FaceBox
@@ -43,8 +44,9 @@ FOLD_GREY = 0.55
 
 def build_pdf(content, game_id: str, opts: Options, out_path: Path) -> Path:
     """Build the PDF of one game in one language/paper; returns the written path."""
-    ps = game_print_set(content, game_id, opts.lang, opts.card)
-    return render(ps, opts, Path(out_path), Texts(content.games[game_id].ui, opts.lang))
+    with fonts.covering(chars_of(content.games[game_id], opts.lang)):       # Greek, Cyrillic … in Roboto
+        ps = game_print_set(content, game_id, opts.lang, opts.card)
+        return render(ps, opts, Path(out_path), Texts(content.games[game_id].ui, opts.lang))
 
 
 def default_path(out_dir: Path, game_id: str, opts: Options) -> Path:

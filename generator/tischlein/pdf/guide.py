@@ -63,8 +63,9 @@ class Flow:
         self.c.drawString(self.x, self.y, text)
         self.y -= size * 0.55
 
-    def para(self, text: str, font: str = fonts.BODY, size: float = 9.5, indent: float = 0.0,
+    def para(self, text: str, font: str | None = None, size: float = 9.5, indent: float = 0.0,
              bullet: str | None = None, fill: str = INK, leading: float = 1.3, after: float = 3.0) -> None:
+        font = font or fonts.BODY          # looked up now: a PDF in Greek sets its body in the fallback font
         width = self.width - indent
         lines = wrap(text, font, size, width) or [text]
         self.need(len(lines) * size * leading + after)
@@ -275,6 +276,8 @@ def _credits(c, ps: PrintSet, W: float, H: float, ui, size: float) -> int:
         f.para(ui("pdf.credits.fallback"), font=fonts.ITALIC, size=size)
     f.para(ui("pdf.credits.made"), size=size)
     f.para(ui("pdf.credits.fonts"), size=size)
+    if any(getattr(fonts, role) in fonts.FALLBACK.values() for role in fonts.ROLES):
+        f.para(ui("pdf.credits.fallback_font"), size=size)
     return f.pages + 1
 
 

@@ -36,7 +36,9 @@ import math
 import tempfile
 from pathlib import Path
 
+from ..content.glyphs import chars_of
 from ..files import atomic, inside, write_text
+from . import fonts
 from .component import Deck, Piece, PrintSet
 from .errors import PdfBuildError
 from .component import print_set as game_print_set
@@ -53,9 +55,10 @@ def build_previews(content, game_id: str, langs: list[str], out_dir: Path, dpi: 
     """Write the previews of `game_id` for each language; returns every file written (PNGs and faces.json)."""
     written: list[Path] = []
     for lang in langs:
-        ps = game_print_set(content, game_id, lang, CARD_SIZES[DEFAULT_CARD_SIZE])
-        target = inside(out_dir, Path(out_dir) / "previews" / game_id / lang)
-        written += write_previews(ps, Texts(content.games[game_id].ui, lang), target, dpi)
+        with fonts.covering(chars_of(content.games[game_id], lang)):
+            ps = game_print_set(content, game_id, lang, CARD_SIZES[DEFAULT_CARD_SIZE])
+            target = inside(out_dir, Path(out_dir) / "previews" / game_id / lang)
+            written += write_previews(ps, Texts(content.games[game_id].ui, lang), target, dpi)
     return written
 
 

@@ -3,6 +3,8 @@ from __future__ import annotations
 
 from typing import Any
 
+from ..content.plural import choose
+
 
 class Texts:
     """Looks texts up in one language and remembers whether any fell back to English."""
@@ -19,7 +21,7 @@ class Texts:
     def ui_text(self, key: str, **values: Any) -> str:
         resolved = self.ui.get("ui:" + key, self.lang)
         self.fallback |= resolved.fallback
-        return fill(resolved.text, **values)
+        return fill(choose(resolved.text, self.lang, values), **values)
 
     __call__ = ui_text
 

@@ -77,17 +77,19 @@ def base_config(site_src: Path | None = None) -> dict:
 
 
 def build_site(content: Content, out_dir: Path, site_url: str | None = None, *, pdf_root: Path | None = None, keep_work: Path | None = None,
-               report: BuildReport | None = None, pyodide: Path | None = None) -> Path:
+               report: BuildReport | None = None, pyodide: Path | None = None,
+               languages: list[str] | None = None) -> Path:
     """Build the site into out_dir/site and return that path.
 
     `pdf_root` is where output/pdf/ lives (default: out_dir). `keep_work` keeps the generated docs folder there for
     inspection. `pyodide`: the folder of Pyodide's files (default: tischlein.resources.pyodide finds it).
+    `languages` (English first) limits the site to those, for a translator's quick preview; default: every language.
     """
     started = time.perf_counter()
     out_dir = Path(out_dir)
     report = report if report is not None else BuildReport(out_dir / "site")
     config = base_config()
-    languages = content.languages
+    languages = list(languages or content.languages)
 
     work = Path(tempfile.mkdtemp(prefix="tischlein-site-")) if keep_work is None else Path(keep_work)
     if keep_work is not None and work.exists():
@@ -135,6 +137,7 @@ def build_site(content: Content, out_dir: Path, site_url: str | None = None, *, 
         out_dir.mkdir(parents=True, exist_ok=True)
         old = out_dir / f".site-old-{os.getpid()}"
         if target.exists():
+            _keep_unchanged_times(site_dir, target)
             target.rename(old)
         shutil.move(str(site_dir), str(target))
         if old.exists():
@@ -148,15 +151,28 @@ def build_site(content: Content, out_dir: Path, site_url: str | None = None, *, 
     return target
 
 
+def _keep_unchanged_times(new: Path, old: Path) -> None:
+    """A file of the new site with the same bytes as the one it replaces keeps that one's modification time:
+    after a one-string fix only the pages that show it look changed (to `rsync`, a deploy, a browser cache)."""
+    for path in new.rglob("*"):
+        before = old / path.relative_to(new)
+        if path.is_file() and before.is_file() and not before.is_symlink():
+            stat = before.stat()
+            if stat.st_size == path.stat().st_size and before.read_bytes() == path.read_bytes():
+                os.utime(path, ns=(stat.st_atime_ns, stat.st_mtime_ns))
+
+
 def engine_games(content: Content) -> set[str]:
     """Ids of the games whose game package has a rules engine."""
     from .. import games
     return {gid for gid in content.games if games.spec(gid).engine_class is not None}
 
 
-def simulations(content: Content, engines: set[str], warnings: list[str], cache: Path | None = None) -> dict:
+def simulations(content: Content, engines: set[str], warnings: list[str], cache: Path | None = None,
+                paths: dict | None = None) -> dict:
     """Random playouts per game with an engine (N = $TISCHLEIN_SIM_GAMES, default 100; 0 = none), kept in
-    `cache` (default <out>/.cache/simulation) between builds: seeded playouts give the same statistics."""
+    `cache` (default <out>/.cache/simulation) between builds: seeded playouts give the same statistics.
+    `paths` receives the cache file of each game (tischlein build plays them as tasks of their own)."""
     from . import simulation
     n = int(os.environ.get("TISCHLEIN_SIM_GAMES", simulation.DEFAULT_GAMES))
     out = {}
@@ -171,6 +187,8 @@ def simulations(content: Content, engines: set[str], warnings: list[str], cache:
             engine = games.spec(gid).engine_class(data)
             stats = (simulation.cached_run(cache, [gid], engine, players, n) if cache
                      else simulation.run(engine, players, n))
+            if paths is not None and cache:
+                paths[gid] = simulation.cache_path(cache, [gid], engine, players, n)
         except Exception as exc:      # never fail the site for a simulation
             warnings.append(f"{gid}: simulation failed: {type(exc).__name__}: {exc}")
             continue

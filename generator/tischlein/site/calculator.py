@@ -27,6 +27,7 @@ from typing import Any
 
 from markupsafe import Markup
 
+from ..content.plural import Plural
 from . import markdown as md
 
 GENERIC_STRINGS = ("title", "players", "player", "name", "add_player", "remove_player", "add_row", "remove_row",
@@ -46,7 +47,9 @@ class Labels:
             if default is not None:
                 return default
             raise KeyError(f"missing interface string 'site.calc.{key}' in tischlein/content/ui/en.yaml")
-        return self.ui_catalog.text(full, self.lang)
+        text = self.ui_catalog.text(full, self.lang)
+        # a text with plural forms goes to the browser whole: calc/ui.js picks the form (Intl.PluralRules)
+        return text.as_message() if isinstance(text, Plural) else text
 
     def record(self, rec: Any) -> str:
         """'Käsespätzle (cheese spätzle)': the printed name, with the translated gloss when it differs."""

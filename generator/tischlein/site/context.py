@@ -14,6 +14,7 @@ from typing import TYPE_CHECKING, Any
 
 from markupsafe import Markup
 
+from ..content import plural
 from ..content.i18n import SOURCE_LANGUAGE
 from ..content.loader import GameContent
 from ..content.provenance import provenance_of
@@ -74,9 +75,9 @@ class PageContext:
         catalog = self._ui_catalog
         if full not in catalog.source:
             raise KeyError(f"missing interface string {key!r} in tischlein/content/ui/en.yaml")
-        text = catalog.text(full, self.lang)
+        text = plural.choose(catalog.text(full, self.lang), self.lang, params)
         for name, value in params.items():
-            text = text.replace("{" + name + "}", str(value))
+            text = text.replace("{" + name + "}", locale.number(value, self.lang))
         return text
 
     def ui_or(self, key: str, default: str) -> str:

@@ -25,3 +25,13 @@ def language_name(code: str, reader: str, fallback: str | None = None) -> str:
 def decimal(value: float, lang: str, digits: int = 1) -> str:
     """`value` with `digits` decimals as the language writes it ("1,5" in German)."""
     return format_decimal(value, format="#,##0." + "0" * digits if digits else "#,##0", locale=_locale(lang))
+
+
+def number(value, lang: str) -> str:
+    """A parameter as the reader's language writes it: a fraction with its decimal sign ("1,5" in German);
+    integers and anything else as they are (counts, sheet numbers and ids are never grouped or rounded)."""
+    if isinstance(value, float) and not value.is_integer():
+        return format_decimal(value, format="#,##0.##", locale=_locale(lang))
+    if isinstance(value, float):
+        return str(int(value))
+    return str(value)

@@ -67,9 +67,8 @@ def run(engine: Any, players: list[int], n: int = DEFAULT_GAMES, seed: int = 1) 
     return stats
 
 
-def cached_run(cache_dir: Any, key_parts: list, engine: Any, players: list[int], n: int) -> Stats:
-    """run() with its result kept in cache_dir, keyed by the engine's source, the game data and N: playouts
-    are seeded, so the same inputs give the same statistics and a rebuild need not play them again."""
+def cache_path(cache_dir: Any, key_parts: list, engine: Any, players: list[int], n: int):
+    """Where cached_run keeps the statistics of these inputs."""
     import hashlib
     import inspect
     import json
@@ -81,7 +80,14 @@ def cached_run(cache_dir: Any, key_parts: list, engine: Any, players: list[int],
         source = repr(engine)
     digest = hashlib.sha256(json.dumps(["v4", source, engine.data, players, n, key_parts], sort_keys=True,
                                        default=str).encode()).hexdigest()[:20]
-    path = Path(cache_dir) / f"{digest}.json"
+    return Path(cache_dir) / f"{digest}.json"
+
+
+def cached_run(cache_dir: Any, key_parts: list, engine: Any, players: list[int], n: int) -> Stats:
+    """run() with its result kept in cache_dir, keyed by the engine's source, the game data and N: playouts
+    are seeded, so the same inputs give the same statistics and a rebuild need not play them again."""
+    import json
+    path = cache_path(cache_dir, key_parts, engine, players, n)
     if path.is_file():
         try:
             raw = json.loads(path.read_text(encoding="utf-8"))

@@ -1,6 +1,8 @@
 // The "try it" panel on example pages. Loads nothing until the reader clicks: then it starts a module web
 // worker (engine-worker.mjs) that boots the self-hosted Pyodide and the tischlein engine, and checks the moves
 // the reader edits. All URLs are relative to this script or to the page: the site needs no other origin.
+import { fmt } from "./text.js";
+
 const WORKER_URL = new URL("./engine-worker.mjs", import.meta.url);
 
 let worker = null;
@@ -8,9 +10,6 @@ let booted = null;
 let seq = 0;
 const waiting = new Map();
 
-function fmt(template, params) {
-  return template.replace(/\{(\w+)\}/g, (m, k) => (k in params ? String(params[k]) : m));
-}
 
 function el(tag, attrs = {}, ...children) {
   const node = document.createElement(tag);
@@ -91,7 +90,7 @@ function setup(panel) {
     const t0 = performance.now();
     try {
       await boot(engineUrl);
-      const seconds = ((performance.now() - t0) / 1000).toFixed(1);
+      const seconds = Math.round((performance.now() - t0) / 100) / 10;     // fmt writes it as the page's language does
       status.textContent = fmt(s.ready, { seconds });
       status.dataset.state = "ready";
       status.dataset.readyMs = String(Math.round(performance.now() - t0));

@@ -93,7 +93,7 @@ def recipe_face(c, box: FaceBox, *, name, points, needs, label, mark) -> None:
     total = sum(n for _, n, _, _ in needs)
     c.setFont(fonts.BOLD, 7.5)
     c.setFillColor(color(ink))
-    c.drawRightString(x0 + w - pad, y0 + h - pad - r - 2.5, label["dice"].replace("{n}", str(total)).upper())
+    c.drawRightString(x0 + w - pad, y0 + h - pad - r - 2.5, label["dice"](total).upper())
     top = _title(c, box, name, x0 + pad, y0 + h - pad - 2 * r - mm(1.5), w - 2 * pad, ink)
     bx, by = x0 + pad, y0 + pad + mm(2)
     bw, bh = w - 2 * pad, top - by
@@ -362,7 +362,7 @@ def print_set(game, ui, lang: str, card: Size) -> PrintSet:
         # names print in the reader's language: as written in the original, else their gloss translates them
         return record.name if tx.in_own_language else tx.gloss(record)
 
-    label = {"points": tx.ui_text("pdf.points"), "dice": tx.ui_text("pdf.dv.dice_count"),
+    label = {"points": tx.ui_text("pdf.points"), "dice": lambda n: tx.ui_text("pdf.dv.dice_count", n=n),
              "hype": tx.ui_text("pdf.dv.back.hype")}
     faces: dict[str, Any] = {}
     pieces: dict[str, list[Piece]] = {k: [] for k in KIND_ORDER}

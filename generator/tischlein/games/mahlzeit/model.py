@@ -116,6 +116,7 @@ class Mahlzeit:
 
 def build(data: Any, path: str, problems: Problems) -> Mahlzeit | None:
     """Turn schema-valid data into the model; record every cross-check that fails."""
+    before = len(problems.errors)          # problems of other files must not make this game fail
 
     drinks = {d["id"]: make_record(Drink, "drinks", d, points=d["points"], count=d["count"]) for d in data["drinks"]}
     ingredients = {i["id"]: make_record(Ingredient, "ingredients", i, dish=i["dish"], count=i["count"])
@@ -179,7 +180,7 @@ def build(data: Any, path: str, problems: Problems) -> Mahlzeit | None:
         for r in records.values():
             notes += notes_of(r.raw, r.key, r.name)
 
-    if problems.errors:
+    if len(problems.errors) > before:
         return None
     return Mahlzeit(
         id=data["id"], name=data["name"], subtitle=data.get("subtitle", ""),

@@ -116,6 +116,7 @@ class SchwarzwaelderKirsch:
 
 def build(data: Any, path: str, problems: Problems) -> SchwarzwaelderKirsch | None:
     """Turn schema-valid data into the model; record every cross-check that fails."""
+    before = len(problems.errors)          # problems of other files must not make this game fail
 
     def where(*steps) -> int | None:
         return line_of(data, steps)
@@ -203,7 +204,7 @@ def build(data: Any, path: str, problems: Problems) -> SchwarzwaelderKirsch | No
         for r in records.values():
             notes += notes_of(r.raw, r.key, r.name)
 
-    if problems.errors:
+    if len(problems.errors) > before:
         return None
     return SchwarzwaelderKirsch(
         id=data["id"], name=data["name"], players=(players["min"], players["max"]),

@@ -262,6 +262,7 @@ class TaNaMesa:
 
 def build(data: Any, path: str, problems: Problems) -> TaNaMesa | None:
     """Turn schema-valid data into the model; record every cross-check that fails."""
+    before = len(problems.errors)          # problems of other files must not make this game fail
 
     def where(*steps) -> int | None:
         return line_of(data, steps)
@@ -491,7 +492,7 @@ def build(data: Any, path: str, problems: Problems) -> TaNaMesa | None:
         for item in data[section]:
             notes += notes_of(item, f"{section}.{item['id']}.", item.get("name", item["id"]))
 
-    if problems.errors:
+    if len(problems.errors) > before:
         return None
     model = TaNaMesa(
         id=data["id"], name=data["name"], players=(players["min"], players["max"]),
@@ -515,7 +516,7 @@ def build(data: Any, path: str, problems: Problems) -> TaNaMesa | None:
             err(("scoring_board", "tracks", j, "last"), "scoring_board.tracks.score.last",
                 f"with {pc['players']} players a score can reach {model.max_score(pc['players'])}, "
                 f"the track ends at {tracks['score'].last}")
-    return None if problems.errors else model
+    return None if len(problems.errors) > before else model
 
 
 # The seed: "the player can score from 0 to 5 points during this phase, or up to 6 with three players"

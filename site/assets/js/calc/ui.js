@@ -15,12 +15,13 @@ function el(tag, attrs = {}, ...children) {
   return node;
 }
 
-function fmt(template, params) {
-  return template.replace(/\{(\w+)\}/g, (m, k) => (k in params ? String(params[k]) : m));
-}
+import { fmt as fmtIn, num as numIn } from "../text.js";
 
-// Numbers as shown: a real minus sign (−3), not a hyphen.
-const num = (n) => (typeof n === "number" ? String(n).replace("-", "\u2212") : String(n ?? ""));
+// Strings and numbers in the calculator's language (its description says which): plural forms and number
+// formats from Intl, a real minus sign (−3), not a hyphen.
+let lang = "en";
+const fmt = (template, params) => fmtIn(template, params, lang);
+const num = (n) => numIn(n, lang);
 
 let uid = 0;
 const nextId = (prefix) => `${prefix}-${++uid}`;
@@ -179,6 +180,7 @@ class Calculator {
     this.desc = desc;
     this.game = game;
     this.s = { ...desc.strings, ...(desc.text || {}) };      // a game may word the result its own way
+    lang = desc.lang || lang;
     this.players = [];
     this.list = el("div", { class: "tl-calc-players" });
     this.addPlayer = el("button", { type: "button", class: "md-button tl-calc-add-player", text: this.s.add_player });
@@ -261,7 +263,7 @@ class Calculator {
     else {
       const best = result.players.find((p) => p.player === result.winners[0]);
       const solo = result.players.length === 1;
-      text = fmt(solo ? s.solo : result.winners.length > 1 ? s.winners : s.winner, { names, total: num(best.total) });
+      text = fmt(solo ? s.solo : result.winners.length > 1 ? s.winners : s.winner, { names, total: best.total });
       const band = solo && result.players[0].solo;
       const row = band && (this.desc.solo || []).find((r) => r.min === band.min);
       if (row) text += " " + row.text;

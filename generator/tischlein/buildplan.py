@@ -1,0 +1,325 @@
+"""`tischlein build` as independent tasks: one per (game, language, paper) PDF, one per (game, language, paper)
+set of rules PDFs (booklet, its ink-saver version, plain rules, quick reference), one per (game, language) set of
+previews, one per game with a rules engine for the site's random playouts, and the site, which reads them all
+(so it runs last).
+
+- **Parallel:** tasks run on a pool of forked worker processes (the loaded content is inherited, not reloaded).
+  Each task writes only its own files, each atomically, so the bytes do not depend on the order or the number
+  of workers. A SIGTERM to the build reaches every worker (and a worker whose parent dies gets one too), each
+  unwinds its temporary files, and nothing half-written is left.
+- **Incremental:** each task's inputs (the content files it reads, the code, its options) hash to one digest; a
+  manifest per task (<out>/.cache/build/<task>.json) records it with the hash of every file the task wrote. A
+  task whose digest is unchanged and whose outputs are still there, unmodified, is skipped.
+- **Sharded:** `shard(tasks, i, n)` splits the tasks deterministically; shards write disjoint files and
+  manifests, so a CI matrix can merge their output folders and a last `tischlein build` only builds the site.
+"""
+from __future__ import annotations
+
+import ctypes
+import hashlib
+import json
+import multiprocessing
+import os
+import signal
+import time
+from concurrent.futures import FIRST_COMPLETED, ProcessPoolExecutor, wait
+from dataclasses import dataclass, field
+from importlib import metadata
+from pathlib import Path
+from typing import Callable
+
+from . import games, resources
+from .content.i18n import SOURCE_LANGUAGE
+from .files import write_text
+
+PACKAGE = Path(__file__).resolve().parent              # generator/tischlein
+MANIFESTS = Path(".cache") / "build"
+# Libraries whose version changes what a task writes.
+LIBRARIES = {"pdf": ("reportlab", "pypdfium2", "pillow"), "rules": ("reportlab", "pyphen"), "previews": ("reportlab", "pypdfium2", "pillow"),
+             "simulation": (),
+             "site": ("mkdocs", "mkdocs-material", "mkdocs-static-i18n", "babel", "jinja2", "nh3", "pypdfium2")}
+
+
+LONGEST_FIRST = ("previews", "simulation", "rules", "pdf", "site")
+
+
+class BuildError(RuntimeError):
+    pass
+
+
+@dataclass(frozen=True, order=True)
+class Task:
+    kind: str                     # "pdf", "rules", "previews", "simulation" or "site"
+    game: str = ""
+    lang: str = ""
+    paper: str = ""
+
+    @property
+    def key(self) -> str:
+        return "/".join(part for part in (self.kind, self.game, self.lang, self.paper) if part)
+
+
+@dataclass
+class Result:
+    task: Task
+    skipped: bool
+    outputs: list[str] = field(default_factory=list)      # relative to the output folder
+    seconds: float = 0.0
+    lines: list[str] = field(default_factory=list)        # what the build prints about it
+
+
+def printable(game_id: str) -> bool:
+    return games.spec(game_id).print_set is not None
+
+
+def languages_of(content, game) -> list[str]:
+    """English plus every language in which the game's own texts (game.yaml: card texts, glosses) are
+    translated; engine messages alone do not make a Portuguese PDF worth printing."""
+    return [SOURCE_LANGUAGE] + [lang for lang in content.languages if lang != SOURCE_LANGUAGE and any(
+        key.startswith("game:") for key in game.catalog.translations.get(lang, {}))]
+
+
+def plan(content, langs: list[str], papers: list[str], site: bool = True) -> list[Task]:
+    """Every task of a build, in a fixed order (the site last)."""
+    tasks = [Task("simulation", g) for g in content.games if site and games.spec(g).engine_class is not None]
+    for game in content.games.values():
+        if not printable(game.id):
+            continue
+        for lang in langs or languages_of(content, game):
+            tasks += [Task(kind, game.id, lang, paper) for kind in ("pdf", "rules") for paper in papers]
+            tasks.append(Task("previews", game.id, lang))
+    return tasks + ([Task("site")] if site else [])
+
+
+def shard(tasks: list[Task], index: int, count: int) -> list[Task]:
+    """The `index`-th (1-based) of `count` parts: tasks sorted by key and dealt out in turn, so every task is in
+    exactly one part, the parts differ by at most one task, and the split depends on nothing but the tasks."""
+    ordered = sorted(tasks, key=lambda t: (t.kind == "site", t.key))
+    return [t for i, t in enumerate(ordered) if i % count == index - 1]
+
+
+# -- inputs and manifests -------------------------------------------------------------------------------------
+
+def _files_digest(paths: list[Path], base: Path, h: "hashlib._Hash") -> None:
+    for path in sorted(set(paths)):
+        if path.is_file():
+            h.update(str(path.relative_to(base) if path.is_relative_to(base) else path).encode() + b"\0")
+            h.update(hashlib.sha256(path.read_bytes()).digest())
+
+
+def _tree(folder: Path, suffixes: tuple[str, ...] | None = None) -> list[Path]:
+    if not folder.is_dir():
+        return []
+    return [p for p in folder.rglob("*") if p.is_file() and "__pycache__" not in p.parts
+            and (suffixes is None or p.suffix in suffixes)]
+
+
+class Inputs:
+    """Digests of what tasks read, each file hashed once per build."""
+
+    def __init__(self, content, content_dir: Path, out_dir: Path, pyodide: Path | None = None):
+        self.content, self.root, self.out, self.pyodide = content, Path(content_dir), Path(out_dir), pyodide
+        self._code: dict[str, str] = {}
+
+    def code(self, kind: str) -> str:
+        if kind not in self._code:
+            h = hashlib.sha256()
+            code = _tree(PACKAGE, (".py", ".json", ".yaml", ".js", ".ttf"))
+            for game_id in self.content.games:
+                code += _tree(games.spec(game_id).folder, (".py", ".json", ".js"))
+            if kind == "site":
+                code += _tree(resources.templates()) + _tree(resources.theme()) + [
+                    self.pyodide / "package.json" if self.pyodide else Path("-")]
+            _files_digest(code, PACKAGE.parent, h)
+            for name in LIBRARIES[kind]:
+                try:
+                    h.update(f"{name}={metadata.version(name)}\0".encode())
+                except metadata.PackageNotFoundError:
+                    h.update(f"{name}=-\0".encode())
+            self._code[kind] = h.hexdigest()
+        return self._code[kind]
+
+    def content_files(self, task: Task) -> list[Path]:
+        """The content a task reads: a game's files in English and in the task's language (not the others'),
+        and the interface strings of both; the site reads everything."""
+        if task.kind == "site":
+            return _tree(self.root, (".yaml", ".yml"))
+        folder = self.root / "games" / task.game
+        if task.kind == "simulation":
+            return [folder / "game.yaml"]
+        own = [p for p in _tree(folder, (".yaml", ".yml")) if "i18n" not in p.relative_to(folder).parts]
+        if task.lang != SOURCE_LANGUAGE:
+            own += _tree(folder / "i18n" / task.lang) + [self.root / "ui" / f"{task.lang}.yaml"]
+        return own + [self.root / "ui" / f"{SOURCE_LANGUAGE}.yaml"]
+
+    def digest(self, task: Task, before: list[Result]) -> str:
+        h = hashlib.sha256(f"{task.key}\0{self.code(task.kind)}\0".encode())
+        _files_digest(self.content_files(task), self.root, h)
+        if task.kind in ("site", "simulation"):
+            h.update(os.environ.get("TISCHLEIN_SIM_GAMES", "").encode() + b"\0")
+            for result in sorted(before, key=lambda r: r.task):          # the PDFs and previews it shows
+                _files_digest([self.out / rel for rel in result.outputs], self.out, h)
+        return h.hexdigest()
+
+
+def _manifest_path(out_dir: Path, task: Task) -> Path:
+    return Path(out_dir) / MANIFESTS / (task.key.replace("/", "--") + ".json")
+
+
+def _hash(path: Path) -> str | None:
+    try:
+        return hashlib.sha256(path.read_bytes()).hexdigest()
+    except OSError:
+        return None
+
+
+def up_to_date(out_dir: Path, task: Task, digest: str) -> list[str] | None:
+    """The task's outputs when its manifest has this digest and every output it lists is unchanged."""
+    try:
+        manifest = json.loads(_manifest_path(out_dir, task).read_text(encoding="utf-8"))
+    except (OSError, ValueError):
+        return None
+    if not isinstance(manifest, dict) or manifest.get("inputs") != digest or "outputs" not in manifest:
+        return None
+    outputs = manifest["outputs"]
+    if any(_hash(Path(out_dir) / rel) != sha for rel, sha in outputs.items()):
+        return None
+    return sorted(outputs)
+
+
+def _record(out_dir: Path, task: Task, digest: str, outputs: list[str]) -> None:
+    hashes = {rel: _hash(Path(out_dir) / rel) for rel in sorted(outputs)}
+    write_text(_manifest_path(out_dir, task), json.dumps({"task": task.key, "inputs": digest, "outputs": hashes},
+                                                         indent=1, sort_keys=True) + "\n")
+
+
+# -- running ------------------------------------------------------------------------------------------------
+
+_CONTENT = None          # the loaded content, inherited by forked workers
+_PYODIDE = None          # the folder of Pyodide's files the site copies
+
+
+def _execute(task: Task, out_dir: str) -> tuple[list[str], list[str], float]:
+    """Run one task (in a worker or in the build's own process): the files written and what to print."""
+    started = time.perf_counter()
+    out = Path(out_dir)
+    content = _CONTENT
+    if task.kind == "pdf":
+        from .pdf.document import build_pdfs
+        paths = build_pdfs(content, task.game, [task.lang], [task.paper], out)
+        lines = [f"pdf   {p}  ({p.stat().st_size / 1024:.0f} KiB)" for p in paths]
+    elif task.kind == "rules":
+        from .pdf.rules_bundle import build_rules_pdfs
+        paths = build_rules_pdfs(content, task.game, [task.lang], [task.paper], out)
+        lines = [f"pdf   {p}  ({p.stat().st_size / 1024:.0f} KiB)" for p in paths]
+    elif task.kind == "previews":
+        from .pdf.previews import build_previews
+        paths = build_previews(content, task.game, [task.lang], out)
+        lines = [f"png   {out / 'previews' / task.game / task.lang}  ({len(paths)} files)"]
+    elif task.kind == "simulation":
+        from .site.build import simulations
+        warnings: list[str] = []
+        found: dict = {}
+        simulations(content, {task.game}, warnings, out / ".cache" / "simulation", found)
+        paths = list(found.values())
+        lines = [f"sim   {task.game}: random playouts for the site"] + [f"warning: {w}" for w in warnings]
+    else:
+        from .site.build import build_site
+        site = build_site(content, out, pyodide=_PYODIDE)
+        paths = [p for p in site.rglob("*") if p.is_file()]
+        lines = [f"site  {site}"]
+    return [str(p.relative_to(out)) for p in paths], lines, time.perf_counter() - started
+
+
+def _worker_stop(signum: int, frame: object) -> None:
+    # one stop only: a second SIGTERM (the parent's, then the parent's death) must not cut the unwinding short
+    signal.signal(signal.SIGTERM, signal.SIG_IGN)
+    raise SystemExit(128 + signum)
+
+
+def _execute_in_worker(task: Task, out_dir: str) -> tuple[list[str], list[str], float]:
+    try:
+        return _execute(task, out_dir)
+    except (SystemExit, KeyboardInterrupt):
+        os._exit(143)          # unwound, temporary files gone: stop here rather than take the next task
+
+
+def _worker_start() -> None:
+    """In each worker: die (unwinding, so temporary files go) when the build's process dies or is stopped."""
+    signal.signal(signal.SIGTERM, _worker_stop)
+    signal.signal(signal.SIGINT, signal.SIG_IGN)          # Ctrl-C reaches the build, which stops the workers
+    try:
+        PR_SET_PDEATHSIG = 1
+        ctypes.CDLL(None, use_errno=True).prctl(PR_SET_PDEATHSIG, signal.SIGTERM)
+    except (OSError, AttributeError):          # not Linux: the parent's SIGTERM handler still stops the pool
+        pass
+    if os.getppid() == 1:                       # the parent died before prctl took effect
+        raise SystemExit(143)
+
+
+def run(content, content_dir: Path, out_dir: Path, tasks: list[Task], jobs: int, force: bool = False,
+        report: Callable[[str], None] = print, pyodide: Path | None = None) -> list[Result]:
+    """Run the tasks that are not up to date, `jobs` at a time; the site after the rest. Raises BuildError.
+    `pyodide`: the folder of Pyodide's files for the site (default: tischlein.resources finds it)."""
+    global _CONTENT, _PYODIDE
+    _CONTENT, _PYODIDE = content, pyodide
+    inputs = Inputs(content, content_dir, out_dir, pyodide)
+    results: list[Result] = []
+    pieces = [t for t in tasks if t.kind != "site"]
+    for batch in (pieces, [t for t in tasks if t.kind == "site"]):
+        todo = []
+        for task in batch:
+            digest = inputs.digest(task, results)
+            outputs = None if force else up_to_date(out_dir, task, digest)
+            if outputs is None:
+                todo.append((task, digest))
+            else:
+                results.append(Result(task, True, outputs))
+        results += _run_batch(todo, out_dir, jobs if len(todo) > 1 else 1, report)
+    return results
+
+
+def _finish(out_dir: Path, task: Task, digest: str, done: tuple, report) -> Result:
+    outputs, lines, seconds = done
+    _record(out_dir, task, digest, outputs)
+    for n, line in enumerate(lines):
+        report(line + (f"  [{seconds:.1f} s]" if n == len(lines) - 1 else ""))
+    return Result(task, False, sorted(outputs), seconds, lines)
+
+
+def _run_batch(todo: list[tuple[Task, str]], out_dir: Path, jobs: int, report) -> list[Result]:
+    from .pdf.errors import PdfBuildError
+    from .site.build import SiteBuildError
+    failures = (PdfBuildError, SiteBuildError, FileNotFoundError)
+    results = []
+    if jobs == 1:
+        for task, digest in todo:
+            try:
+                results.append(_finish(out_dir, task, digest, _execute(task, str(out_dir)), report))
+            except failures as exc:
+                raise BuildError(f"{task.key}: {exc}") from None
+        return results
+    pool = ProcessPoolExecutor(jobs, mp_context=multiprocessing.get_context("fork"), initializer=_worker_start)
+    try:
+        # the longest first, so the pool does not end waiting for one of them alone
+        longest = sorted(todo, key=lambda item: (LONGEST_FIRST.index(item[0].kind), item[0]))
+        running = {pool.submit(_execute_in_worker, task, str(out_dir)): (task, digest) for task, digest in longest}
+        while running:
+            done, _ = wait(running, return_when=FIRST_COMPLETED)
+            for future in sorted(done, key=lambda f: running[f][0]):
+                task, digest = running.pop(future)
+                try:
+                    results.append(_finish(out_dir, task, digest, future.result(), report))
+                except failures as exc:
+                    raise BuildError(f"{task.key}: {exc}") from None
+    except BaseException:
+        # SIGTERM, Ctrl-C or a failed task: stop every worker now; each unwinds its temporary files.
+        signal.signal(signal.SIGTERM, signal.SIG_IGN)
+        for process in list(getattr(pool, "_processes", {}).values()):
+            if process.is_alive():
+                process.terminate()
+        pool.shutdown(wait=True, cancel_futures=True)
+        raise
+    pool.shutdown(wait=True)
+    return sorted(results, key=lambda r: r.task)
+

@@ -1,0 +1,304 @@
+"""The PO / XLIFF bridge: every translatable string of one language out to the tools translators use (Poedit,
+Weblate, Crowdin …) and back into the YAML files.
+
+Each string goes out with its context: `msgctxt` (XLIFF: the trans-unit id) is `<scope>:<namespace>:<key>`, where
+the scope is `ui` or a game id; the English file and line are its reference, the rule id (for rules) and the
+translation file are developer comments, and a stale translation goes out fuzzy (XLIFF: needs-review) with the
+English it was made from as the previous msgid. Plural texts use the format's own plural forms (gettext's
+msgid_plural and Plural-Forms; XLIFF's x-gettext-plurals groups), in CLDR's category order.
+
+An import is checked exactly like hand-edited YAML (translations.check_entry), with the PO/XLIFF file and line in
+every message; when anything fails nothing is written. Fuzzy and needs-review entries and empty ones are not
+taken: the YAML keeps what it had. An entry whose English is no longer the current English goes in stale.
+"""
+from __future__ import annotations
+
+import re
+from pathlib import Path
+from typing import Any, Iterator
+
+from ..files import atomic
+from . import plural
+from .errors import Problems
+from .i18n import SOURCE_LANGUAGE, source_hash
+from .plural import Plural
+from .translation_files import Unit, path_of, relative, render_entry, scopes, set_entries, units
+from .translations import check_entry
+
+MAX_BYTES = 20_000_000
+XLIFF_NS = "urn:oasis:names:tc:xliff:document:1.2"
+PLURAL_GROUP = "x-gettext-plurals"
+
+
+class ImportProblems(Exception):
+    def __init__(self, problems: list):
+        super().__init__(f"{len(problems)} problem(s)")
+        self.problems = problems
+
+
+def context(unit: Unit) -> str:
+    return f"{unit.scope}:{unit.key}"
+
+
+def _english_forms(english: "str | Plural", lang: str) -> list[str]:
+    """The English text for each plural slot of `lang` (English's own form where it has one, else `other`)."""
+    return [english.get(cat) or english["other"] for cat in plural.categories(lang)]
+
+
+def _reference(content, unit: Unit) -> tuple[str, str]:
+    """The English file (relative to the content folder, or tischlein's own) and line of a string."""
+    file = Path(unit.where[0])
+    try:
+        shown = relative(content.root, file)
+    except ValueError:
+        shown = "tischlein/" + file.resolve().relative_to(Path(__file__).resolve().parents[1]).as_posix() \
+            if file.resolve().is_relative_to(Path(__file__).resolve().parents[1]) else str(file)
+    return shown, str(unit.where[1] or "")
+
+
+def _rule_id(unit: Unit) -> str | None:
+    if unit.namespace == "rules":
+        return unit.file_key.rsplit(".", 1)[0]
+    return None
+
+
+def _plural_forms_header(lang: str) -> str:
+    """gettext's Plural-Forms for `lang`, from CLDR (Babel). CLDR's `e` operand (compact exponents) is 0 for every
+    number a program prints, and gettext has no such operand."""
+    from babel import Locale, UnknownLocaleError
+    from babel.plural import to_gettext
+    try:
+        rule = Locale.parse(lang.replace("-", "_")).plural_form
+    except (UnknownLocaleError, ValueError):
+        rule = Locale.parse("en").plural_form
+    return re.sub(r"\be\b", "0", to_gettext(rule))
+
+
+def _entries(content, lang: str, games: list[str]) -> Iterator[tuple[Unit, Any, Any]]:
+    """(unit, the translation or None, its status) for every string."""
+    catalogs = dict(scopes(content, games))
+    for unit in units(content, games):
+        catalog = catalogs[unit.scope]
+        yield unit, catalog.translations.get(lang, {}).get(unit.key), catalog.status(unit.key, lang)
+
+
+# -- export -------------------------------------------------------------------------------------------------
+
+def export(content, lang: str, fmt: str, target: Path, games: list[str]) -> int:
+    rows = list(_entries(content, lang, games))
+    with atomic(Path(target)) as tmp:
+        (_export_po if fmt == "po" else _export_xliff)(content, lang, rows, tmp)
+    return len(rows)
+
+
+def _export_po(content, lang: str, rows, tmp: Path) -> None:
+    import polib
+    po = polib.POFile(wrapwidth=0)
+    po.metadata = {"Project-Id-Version": "tischlein", "Language": lang, "MIME-Version": "1.0",
+                   "Content-Type": "text/plain; charset=UTF-8", "Content-Transfer-Encoding": "8bit",
+                   "Plural-Forms": _plural_forms_header(lang)}
+    for unit, tr, state in rows:
+        english = unit.english
+        comments = [f"translation file: {relative(content.root, path_of(content.root, unit.scope, unit.namespace, lang))}"]
+        if _rule_id(unit):
+            comments.append(f"rule: {_rule_id(unit)}")
+        if isinstance(english, Plural):
+            comments.append(f"{{{english.count}}} is the number that chooses the form")
+        entry = polib.POEntry(msgctxt=context(unit), msgid=english if isinstance(english, str) else english["one"],
+                              occurrences=[_reference(content, unit)], comment="\n".join(comments))
+        if isinstance(english, Plural):
+            entry.msgid_plural = english["other"]
+            forms = tr.text if tr is not None and isinstance(tr.text, dict) else {}
+            entry.msgstr_plural = {i: forms.get(cat, "") for i, cat in enumerate(plural.categories(lang))}
+        else:
+            entry.msgstr = tr.text if tr is not None and isinstance(tr.text, str) else ""
+        if state == "stale":
+            entry.flags.append("fuzzy")
+            old = tr.english
+            if isinstance(old, str):
+                entry.previous_msgid = old
+            elif isinstance(old, dict) and "one" in old:
+                entry.previous_msgid, entry.previous_msgid_plural = old["one"], old.get("other", "")
+        po.append(entry)
+    po.save(str(tmp))
+
+
+def _export_xliff(content, lang: str, rows, tmp: Path) -> None:
+    import xml.etree.ElementTree as ET
+    ET.register_namespace("", XLIFF_NS)
+    q = lambda tag: f"{{{XLIFF_NS}}}{tag}"          # noqa: E731
+    root = ET.Element(q("xliff"), {"version": "1.2"})
+    bodies: dict[str, Any] = {}
+    for unit, tr, state in rows:
+        if unit.scope not in bodies:
+            file = ET.SubElement(root, q("file"), {"original": unit.scope, "source-language": SOURCE_LANGUAGE,
+                                                   "target-language": lang, "datatype": "plaintext"})
+            bodies[unit.scope] = ET.SubElement(file, q("body"))
+        body = bodies[unit.scope]
+        note = "English: {}:{}; translation file: ".format(*_reference(content, unit)) + \
+               f"{relative(content.root, path_of(content.root, unit.scope, unit.namespace, lang))}"
+        if _rule_id(unit):
+            note += f"; rule: {_rule_id(unit)}"
+        review = state == "stale"
+        if isinstance(unit.english, Plural):
+            group = ET.SubElement(body, q("group"), {"id": context(unit), "restype": PLURAL_GROUP})
+            ET.SubElement(group, q("note"), {"from": "developer"}).text = \
+                note + f"; {{{unit.english.count}}} is the number that chooses the form"
+            forms = tr.text if tr is not None and isinstance(tr.text, dict) else {}
+            for cat, source in zip(plural.categories(lang), _english_forms(unit.english, lang)):
+                _unit(body=group, q=q, ident=f"{context(unit)}[{cat}]", source=source, target=forms.get(cat, ""),
+                      review=review, old=(tr.english or {}).get(cat) if tr and isinstance(tr.english, dict) else None)
+        else:
+            element = _unit(body=body, q=q, ident=context(unit), source=unit.english,
+                            target=tr.text if tr is not None and isinstance(tr.text, str) else "", review=review,
+                            old=tr.english if tr is not None and isinstance(tr.english, str) else None)
+            ET.SubElement(element, q("note"), {"from": "developer"}).text = note
+    ET.indent(root)
+    ET.ElementTree(root).write(tmp, encoding="utf-8", xml_declaration=True)
+
+
+def _unit(body, q, ident: str, source: str, target: str, review: bool, old: str | None):
+    import xml.etree.ElementTree as ET
+    element = ET.SubElement(body, q("trans-unit"), {"id": ident, "xml:space": "preserve"})
+    ET.SubElement(element, q("source")).text = source
+    state = "new" if not target else ("needs-review-translation" if review else "translated")
+    ET.SubElement(element, q("target"), {"state": state}).text = target
+    if old is not None:
+        alt = ET.SubElement(element, q("alt-trans"), {"alttranstype": "previous-version"})
+        ET.SubElement(alt, q("source")).text = old
+    return element
+
+
+# -- import -------------------------------------------------------------------------------------------------
+
+def import_file(content, path: Path) -> list[tuple[Path, int]]:
+    """Write the strings of a PO or XLIFF file into the YAML translation files; raises ImportProblems."""
+    shown = str(path)
+    problems = Problems()
+    data = Path(path).read_bytes()
+    if len(data) > MAX_BYTES:
+        raise ImportProblems([_problem(problems, shown, 1, "", f"larger than {MAX_BYTES // 1_000_000} MB")])
+    is_xliff = data.lstrip().startswith(b"<")
+    try:
+        lang, items = (_read_xliff if is_xliff else _read_po)(data, shown, problems)
+    except ValueError as exc:
+        raise ImportProblems([_problem(problems, shown, 1, "", str(exc))]) from None
+    known = {context(u): u for u in units(content)}
+    catalogs = dict(scopes(content))
+    by_file: dict[Path, dict[str, str]] = {}
+    for ctx, english_given, text, line in items:
+        unit = known.get(ctx)
+        if unit is None:
+            problems.error(shown, line, ctx, "no such string in this content (renamed or removed since the export?)")
+            continue
+        where = check_entry(catalogs[unit.scope], unit.key, text, lang, shown, line, ctx, problems)
+        if where is None:
+            continue
+        english = unit.english
+        if english_given is not None and english_given != _plain(english):
+            english = plural.from_yaml(english_given, english.count) if isinstance(english_given, dict) and \
+                isinstance(english, Plural) else english_given     # made from an older English: goes in stale
+        value = {k: v for k, v in where.items()} if isinstance(where, dict) else where
+        target = path_of(content.root, unit.scope, unit.namespace, lang)
+        by_file.setdefault(target, {})[unit.file_key] = render_entry(unit.file_key, value, english)
+    if problems.errors:
+        raise ImportProblems(problems.errors)
+    from .translator import HEADER
+    written = []
+    for target, entries in sorted(by_file.items()):
+        set_entries(target, entries, HEADER.format(lang=lang, english="the English texts"))
+        written.append((target, len(entries)))
+    return written
+
+
+def _plain(english: "str | Plural") -> Any:
+    return {k: v for k, v in english.items()} if isinstance(english, Plural) else english
+
+
+def _problem(problems: Problems, shown: str, line: int | None, field: str, message: str):
+    problems.error(shown, line, field, message)
+    return problems.errors[-1]
+
+
+def _read_po(data: bytes, shown: str, problems: Problems) -> tuple[str, list]:
+    import polib
+    try:
+        po = polib.pofile(data.decode("utf-8"))
+    except (UnicodeDecodeError, OSError, ValueError) as exc:
+        raise ValueError(f"not a PO file: {exc}") from None
+    lines = data.decode("utf-8").split("\n")
+    msgstr_line: dict[str, int] = {}          # msgctxt -> the line of its msgstr: where a translator looks
+    current = None
+    for number, line in enumerate(lines, 1):
+        if line.startswith("msgctxt "):
+            current = line[len("msgctxt "):].strip().strip('"')
+        elif line.startswith("msgstr") and current is not None:
+            msgstr_line.setdefault(current, number)
+            current = None
+    lang = po.metadata.get("Language", "").strip()
+    if not lang:
+        raise ValueError("the PO file does not say its language (a Language: header)")
+    cats = plural.categories(lang)
+    items = []
+    for entry in po:
+        if entry.obsolete or "fuzzy" in entry.flags or not entry.msgctxt:
+            continue
+        if entry.msgid_plural:
+            if not any(entry.msgstr_plural.values()):
+                continue
+            text = {cat: entry.msgstr_plural.get(i, "") for i, cat in enumerate(cats)}
+            text = {k: v for k, v in text.items() if v}
+            english = {"one": entry.msgid, "other": entry.msgid_plural}
+        else:
+            if not entry.msgstr:
+                continue
+            text, english = entry.msgstr, entry.msgid
+        items.append((entry.msgctxt, english, text, msgstr_line.get(entry.msgctxt, entry.linenum)))
+    return lang, items
+
+
+def _read_xliff(data: bytes, shown: str, problems: Problems) -> tuple[str, list]:
+    from defusedxml import ElementTree as DET
+    from defusedxml.common import DefusedXmlException
+    try:
+        root = DET.fromstring(data)
+    except (DET.ParseError, DefusedXmlException) as exc:
+        raise ValueError(f"not an XLIFF file: {exc}") from None
+    text = data.decode("utf-8", "replace")
+    q = lambda tag: f"{{{XLIFF_NS}}}{tag}"          # noqa: E731
+
+    def line_of(ident: str) -> int:
+        at = text.find(f'id="{ident}"')
+        return text.count("\n", 0, at) + 1 if at >= 0 else 1
+
+    langs = {f.get("target-language") for f in root.iter(q("file"))}
+    if len(langs) != 1 or None in langs:
+        raise ValueError("an XLIFF file to import names one target-language")
+    lang = langs.pop()
+    items = []
+
+    def taken(unit) -> tuple[str, str] | None:
+        target = unit.find(q("target"))
+        if target is None or not (target.text or "") or target.get("state", "translated").startswith(
+                ("needs-review", "new")):
+            return None
+        return (unit.find(q("source")).text or ""), target.text
+
+    for body in root.iter(q("body")):
+        for child in body:
+            if child.tag == q("group") and child.get("restype") == PLURAL_GROUP:
+                forms, sources = {}, {}
+                for unit in child.iter(q("trans-unit")):
+                    got = taken(unit)
+                    cat = unit.get("id", "").rsplit("[", 1)[-1].rstrip("]")
+                    if got is not None:
+                        sources[cat], forms[cat] = got
+                if forms:
+                    english = {k: sources[k] for k in ("one", "other") if k in sources} or None
+                    items.append((child.get("id"), english if english and len(english) == 2 else None, forms,
+                                  line_of(child.get("id"))))
+            elif child.tag == q("trans-unit"):
+                got = taken(child)
+                if got is not None:
+                    items.append((child.get("id"), got[0], got[1], line_of(child.get("id"))))
+    return lang, items

@@ -1,0 +1,89 @@
+"""What `tischlein i18n new` and `i18n accept` write: a new language's file set, and accepted fixes of stale
+strings, edited into the YAML files entry by entry (translation_files.set_entries keeps everything else)."""
+from __future__ import annotations
+
+from pathlib import Path
+
+from .i18n import SOURCE_LANGUAGE
+from .loader import LANGUAGE_CODE
+from .plural import Plural
+from .translation_files import path_of, render_entry, scopes, set_entries, units
+
+HEADER = ("# {lang} translation of {english}. Fill in each text; `source` is the hash of the English beside it\n"
+          "# (`english`), so a change to the English marks the text stale. Empty texts show in English.\n")
+
+
+class TranslatorError(RuntimeError):
+    pass
+
+
+def new_language(content, lang: str, games: list[str], force: bool = False) -> list[tuple[Path, int]]:
+    """Write the translation files of `lang` (every key, its text empty, its English beside it) for tischlein's
+    interface strings and every game (or only `games`, plus the interface strings if that file is missing).
+    A file that exists is left alone, unless `force`: then only its missing keys are added."""
+    if not LANGUAGE_CODE.fullmatch(lang) or lang == SOURCE_LANGUAGE:
+        raise TranslatorError(f"{lang!r} is not a language code to translate into: use one such as fr or pt-BR")
+    ui_file = path_of(content.root, "ui", "ui", lang)
+    wanted = list(units(content, games))
+    if games and not ui_file.exists():
+        wanted = [u for u in units(content) if u.scope == "ui"] + wanted
+    catalogs = dict(scopes(content))
+    by_file: dict[Path, dict[str, str]] = {}
+    english_file: dict[Path, str] = {}
+    for unit in wanted:
+        path = path_of(content.root, unit.scope, unit.namespace, lang)
+        if (path.exists() and not force) or unit.key in catalogs[unit.scope].translations.get(lang, {}):
+            continue
+        text = _language_name(lang) if unit.key == "ui:language.name" else (
+            {} if isinstance(unit.english, Plural) else "")
+        by_file.setdefault(path, {})[unit.file_key] = render_entry(unit.file_key, text, unit.english)
+        english_file.setdefault(path, "tischlein's interface strings" if unit.scope == "ui" else
+                                f"games/{unit.scope}/{unit.namespace}.yaml")
+    written = []
+    for path, entries in sorted(by_file.items()):
+        set_entries(path, entries, HEADER.format(lang=lang, english=english_file[path]))
+        written.append((path, len(entries)))
+    return written
+
+
+def _language_name(lang: str) -> str:
+    """The language's name in itself, from CLDR ("français"); the translator may change it."""
+    from babel import Locale, UnknownLocaleError
+    try:
+        return Locale.parse(lang.replace("-", "_")).get_display_name() or ""
+    except (UnknownLocaleError, ValueError):
+        return ""
+
+
+def accept(content, lang: str, keys: list[str], all_stale: bool, games: list[str],
+           record_english: bool = False) -> list[tuple[Path, str]]:
+    """Record the current English (hash and text) for stale strings of `lang` the translator has fixed; with
+    `record_english`, also beside every up-to-date string whose file does not keep its English yet (files
+    written before `english:` existed), so a later change of the English shows as old → new."""
+    catalogs = dict(scopes(content, games))
+    chosen: list[tuple[str, str]] = []
+    for scope, catalog in catalogs.items():
+        for key, tr in catalog.translations.get(lang, {}).items():
+            status = catalog.status(key, lang)
+            if status == "stale" and (all_stale or key in keys or f"{scope}/{key}" in keys):
+                chosen.append((scope, key))
+            elif record_english and status == "current" and tr.english is None:
+                chosen.append((scope, key))
+    unknown = [k for k in keys if not any(k in (key, f"{scope}/{key}") for scope, key in chosen)]
+    if unknown:
+        raise TranslatorError(f"not a stale {lang} string: {', '.join(unknown)} (see `tischlein i18n status "
+                              f"--lang {lang}`; a key looks like rules:mahlzeit.turn.draw.title)")
+    by_file: dict[Path, dict[str, str]] = {}
+    for scope, key in chosen:
+        catalog = catalogs[scope]
+        tr = catalog.translations[lang][key]
+        text = tr.text.as_message() if isinstance(tr.text, Plural) else tr.text
+        if isinstance(text, dict):
+            text = {k: v for k, v in text.items() if k != "count"}
+        by_file.setdefault(Path(tr.file), {})[key.split(":", 1)[1]] = render_entry(
+            key.split(":", 1)[1], text, catalog.source[key])
+    done = []
+    for path, entries in sorted(by_file.items()):
+        set_entries(path, entries)
+        done += [(path, key) for key in entries]
+    return done

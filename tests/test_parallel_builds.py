@@ -1,0 +1,107 @@
+"""`tischlein build` as tasks: a rebuild after editing one German string rewrites only that game's German outputs
+(checked by file modification, not by time); a build with nothing changed rewrites nothing; `--shard i/n` parts
+cover every task exactly once. That a pool writes the same bytes as a sequential build is checked by
+tests/test_builds.py::test_two_builds_are_byte_identical, on the two full builds it makes anyway."""
+from __future__ import annotations
+
+import os
+import shutil
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+
+from tischlein import buildplan
+
+ROOT = Path(__file__).resolve().parents[1]
+TISCHLEIN = str(Path(sys.executable).parent / "tischlein")
+GAME = "schwarzwaelder-kirsch"
+
+
+def _build(*args: str, cwd: Path = ROOT) -> str:
+    env = dict(os.environ, TISCHLEIN_SIM_GAMES="5")
+    done = subprocess.run([TISCHLEIN, "build", *args], cwd=cwd, capture_output=True, text=True, env=env,
+                          timeout=600)
+    assert done.returncode == 0, done.stdout[-2000:] + done.stderr[-2000:]
+    return done.stdout
+
+
+def _files(out: Path) -> dict[str, Path]:
+    return {str(p.relative_to(out)): p for p in sorted(out.rglob("*")) if p.is_file() and ".cache" not in p.parts}
+
+
+def _stamps(out: Path) -> dict[str, int]:
+    return {name: p.stat().st_mtime_ns for name, p in _files(out).items()}
+
+
+def _edit_one_german_string(content: Path) -> None:
+    """A translator's one-word fix of a German rules heading (on the German rules pages of the site)."""
+    path = content / "games" / GAME / "i18n" / "de" / "rules.yaml"
+    text = path.read_text(encoding="utf-8")
+    assert "  text: Überblick\n" in text
+    path.write_text(text.replace("  text: Überblick\n", "  text: Überblick über das Spiel\n", 1), encoding="utf-8")
+
+
+def test_an_edit_rebuilds_only_its_outputs(tmp_path):
+    content, out = tmp_path / "content", tmp_path / "out"
+    shutil.copytree(ROOT / "content", content)
+    args = ("--game", GAME, "--content", str(content), "--out", str(out))
+    _build(*args)
+    first = _stamps(out)
+    assert any(n.startswith("site/") for n in first) and any(n.startswith(f"previews/{GAME}/de/") for n in first)
+
+    said = _build(*args)
+    assert _stamps(out) == first, "a build with nothing changed rewrote files"
+    assert "built 0 of" in said
+
+    _edit_one_german_string(content)
+    said = _build(*args)
+    after = _stamps(out)
+    assert after.keys() == first.keys()
+    changed = {n for n in first if after[n] != first[n]}
+    german = {n for n in first if n.startswith((f"pdf/{GAME}/{GAME}-de-", f"previews/{GAME}/de/"))}
+    assert {n for n in changed if not n.startswith("site/")} == german       # its language's tasks ran again
+    assert f"pdf   {out / 'pdf' / GAME / f'{GAME}-en-a4.pdf'}" not in said
+    # the site is built again; of its files only those showing the heading change: German pages, the search index
+    site = {n for n in changed if n.startswith("site/")}
+    assert f"site/de/{GAME}/rules/index.html" in site
+    assert all(n.startswith("site/de/") or n == "site/search/search_index.json" for n in site), sorted(site)
+    assert not any(n.startswith(f"site/{GAME}/") for n in site)              # no English page changed
+
+
+def test_a_changed_output_is_rebuilt(tmp_path):
+    out = tmp_path / "out"
+    _build("--game", GAME, "--no-site", "--lang", "en", "--paper", "a4", "--out", str(out))
+    pdf = out / "pdf" / GAME / f"{GAME}-en-a4.pdf"
+    good = pdf.read_bytes()
+    pdf.write_bytes(b"%PDF-1.4 broken")
+    _build("--game", GAME, "--no-site", "--lang", "en", "--paper", "a4", "--out", str(out))
+    assert pdf.read_bytes() == good
+
+
+def test_shards_cover_every_task_exactly_once(content):
+    tasks = buildplan.plan(content, [], ["a4", "letter"], site=True)
+    assert len(tasks) == len(set(tasks)) > 20
+    for n in (1, 2, 3, 7, len(tasks), len(tasks) + 3):
+        parts = [buildplan.shard(tasks, i, n) for i in range(1, n + 1)]
+        assert sorted(t for part in parts for t in part) == sorted(tasks)
+        assert max(map(len, parts)) - min(map(len, parts)) <= 1
+    assert buildplan.shard(list(reversed(tasks)), 2, 3) == buildplan.shard(tasks, 2, 3)
+
+
+def test_shard_build_writes_only_its_part(tmp_path):
+    outs = []
+    for i in (1, 2):
+        out = tmp_path / f"shard-{i}"
+        _build("--game", GAME, "--no-site", "--shard", f"{i}/2", "--out", str(out))
+        outs.append({n for n in _files(out)})
+    assert outs[0] and outs[1] and not outs[0] & outs[1]
+    assert {n for n in outs[0] | outs[1] if n.endswith(".pdf")} == {
+        f"pdf/{GAME}/{GAME}-{lang}-{paper}.pdf" for lang in ("en", "de") for paper in ("a4", "letter")}
+
+
+@pytest.mark.parametrize("bad", ["0/2", "3/2", "x"])
+def test_a_bad_shard_is_a_usage_error(bad):
+    done = subprocess.run([TISCHLEIN, "build", "--shard", bad], cwd=ROOT, capture_output=True, text=True)
+    assert done.returncode == 2 and "--shard" in done.stderr
