@@ -62,6 +62,17 @@ def hostile_copy(tmp: Path, game: str = "mahlzeit", every: int = 3) -> Path:
         data = yaml.safe_load(path.read_text(encoding="utf-8"))
         if path == root / "games" / game / "game.yaml":   # the game's name too: in the nav and every <title>
             data["name"] = f"{data['name']} {PAYLOADS[0]}"
-        path.write_text(yaml.safe_dump(_poison(data, payloads, every, counter), allow_unicode=True, sort_keys=False),
-                        encoding="utf-8")
+        data = _poison(data, payloads, every, counter)
+        if path == root / "games" / game / "messages.yaml":   # every engine message: the try-it panel shows them
+            data = {key: _with_payload(value, n) for n, (key, value) in enumerate(data.items())}
+        path.write_text(yaml.safe_dump(data, allow_unicode=True, sort_keys=False), encoding="utf-8")
     return root
+
+
+def _with_payload(value, n: int):
+    """A message (or each plural form of one) with a payload, unless it has one already."""
+    if isinstance(value, dict):
+        return {k: v if k == "count" else _with_payload(v, n) for k, v in value.items()}
+    if isinstance(value, str) and not any(p in value for p in PAYLOADS):
+        return f"{value} {PAYLOADS[n % len(PAYLOADS)]}"
+    return value
