@@ -66,7 +66,8 @@ def test_an_edit_rebuilds_only_its_outputs(tmp_path):
     # the site is built again; of its files only those showing the heading change: German pages, the search index
     site = {n for n in changed if n.startswith("site/")}
     assert f"site/de/{GAME}/rules/index.html" in site
-    assert all(n.startswith("site/de/") or n == "site/search/search_index.json" for n in site), sorted(site)
+    assert all(n.startswith(("site/de/", f"site/downloads/{GAME}/{GAME}-de-")) or n == "site/search/search_index.json"
+               for n in site), sorted(site)
     assert not any(n.startswith(f"site/{GAME}/") for n in site)              # no English page changed
 
 
@@ -98,7 +99,8 @@ def test_shard_build_writes_only_its_part(tmp_path):
         outs.append({n for n in _files(out)})
     assert outs[0] and outs[1] and not outs[0] & outs[1]
     assert {n for n in outs[0] | outs[1] if n.endswith(".pdf")} == {
-        f"pdf/{GAME}/{GAME}-{lang}-{paper}.pdf" for lang in ("en", "de") for paper in ("a4", "letter")}
+        f"pdf/{GAME}/{GAME}-{lang}-{paper}{variant}.pdf" for lang in ("en", "de") for paper in ("a4", "letter")
+        for variant in ("", "-booklet", "-booklet-inksaver", "-rules", "-quickref")}
 
 
 @pytest.mark.parametrize("bad", ["0/2", "3/2", "x"])

@@ -228,7 +228,8 @@ def _execute(task: Task, out_dir: str) -> tuple[list[str], list[str], float]:
         site = build_site(content, out, pyodide=_PYODIDE)
         paths = [p for p in site.rglob("*") if p.is_file()]
         lines = [f"site  {site}"]
-    return [str(p.relative_to(out)) for p in paths], lines, time.perf_counter() - started
+    root = out.resolve()          # a relative --out, while some writers give absolute paths
+    return [str(Path(p).resolve().relative_to(root)) for p in paths], lines, time.perf_counter() - started
 
 
 def _worker_stop(signum: int, frame: object) -> None:
