@@ -1,4 +1,4 @@
-"""The tischlein command line: check, build, pdf, site, replay, simulate, i18n, new-game.
+"""The tischlein command line: check, build, pdf, export, site, replay, simulate, i18n, new-game.
 
 Each command lives in a module of this package and imports what it needs from .common; this module only
 assembles them, so nothing imports back from here.
@@ -15,6 +15,7 @@ from ..content.i18n import SOURCE_LANGUAGE
 from ..files import exit_on_sigterm
 from .common import check_languages, content_option, load_or_exit, out_option, game_plugins, pyodide_or_exit, versions
 from .editor import editor_config
+from .export import export
 from .new_game import new_game
 from .pdf import pdf
 from .replay import replay
@@ -125,7 +126,7 @@ def i18n_status(langs: tuple[str, ...], verbose: bool, content_dir: Path) -> Non
                 click.echo(f"    missing  {key}")
 
 
-for command in (replay, site, pdf, simulate, new_game, editor_config):
+for command in (replay, site, pdf, export, simulate, new_game, editor_config):
     main.add_command(command)
 
 if __name__ == "__main__":
