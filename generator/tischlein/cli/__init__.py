@@ -68,9 +68,8 @@ def build(games: tuple[str, ...], langs: tuple[str, ...], papers: tuple[str, ...
           content_dir: Path, out_dir: Path) -> None:
     """Build every game's PDFs and the rules site into the output folder."""
     from .. import games as game_packages
-    from ..pdf.document import build_pdfs
+    from ..pdf.bundle import build_bundle
     from ..pdf.errors import PdfBuildError
-    from ..pdf.previews import build_previews
     from ..site.build import build_site
 
     started = time.perf_counter()
@@ -83,13 +82,14 @@ def build(games: tuple[str, ...], langs: tuple[str, ...], papers: tuple[str, ...
             continue
         game_langs = list(langs) or languages_of(content, game)
         try:
-            paths = build_pdfs(content, game.id, game_langs, list(papers) or ["a4", "letter"], out_dir)
-            previews = build_previews(content, game.id, game_langs, out_dir)
+            bundle = build_bundle(content, game.id, game_langs, list(papers) or ["a4", "letter"], out_dir)
         except PdfBuildError as exc:
             raise click.ClickException(str(exc)) from None
-        for path in paths:
+        for path in bundle.pdfs:
             click.echo(f"pdf   {path}  ({path.stat().st_size / 1024:.0f} KiB)")
-        click.echo(f"png   {out_dir / 'previews' / game.id}  ({len(previews)} files)")
+        click.echo(f"png   {out_dir / 'previews' / game.id}  ({len(bundle.previews)} files)")
+        size = sum(p.stat().st_size for p in bundle.exports)
+        click.echo(f"zip   {out_dir / 'export' / game.id}  ({len(bundle.exports)} files, {size / 1e6:.1f} MB)")
     if not no_site:
         site = build_site(content, out_dir, pyodide=pyodide)
         click.echo(f"site  {site}")

@@ -1,0 +1,72 @@
+"""Everything `tischlein build` prints for one game: the variants a crafter picks on the downloads page.
+
+Per language and paper: the standard PDF (double-sided, long edge), the fold version (no duplex printer), the
+ink saver and the tuck boxes; per language: the card previews (with the Tabletop Simulator sheets and saved
+object) and the print-shop zips. `PDF_VARIANTS` is the one list of PDF variants; the downloads page
+(site/downloads.py) shows whatever of them, and of the zips, a build left in the output folder.
+
+The shops that take images (The Game Crafter, MakePlayingCards) get their zips in the source language only: 300 dpi
+rasterising is most of a bundle's time and size (measured: it made the full build 2.4× slower and the site 3.5×
+larger in all languages). `tischlein export GAME --shop tgc --lang de` writes them in any language; the
+DriveThruCards PDF (vector, cheap) and the Tabletop Simulator zip come in every language.
+
+Rasterised shop images are cached in <out>/.cache/raster (raster.py): a rebuild with unchanged content and code
+reads them back instead of rendering them again.
+"""
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from pathlib import Path
+
+from ..content.i18n import SOURCE_LANGUAGE
+from .document import build_pdf, default_path
+from .options import Options
+from .raster import cache_folder
+from .shops import SHOPS
+from .texts import Texts
+
+# variant code (as in the file name) -> the options that differ from the standard PDF
+PDF_VARIANTS: dict[str, dict] = {
+    "": {},
+    "duplex-fold": {"duplex": "fold"},
+    "inksaver": {"ink_saver": True},
+}
+SHOP_TARGETS = ("tgc", "mpc", "dtc")
+
+
+@dataclass
+class Bundle:
+    pdfs: list[Path] = field(default_factory=list)
+    previews: list[Path] = field(default_factory=list)
+    exports: list[Path] = field(default_factory=list)
+
+
+def build_bundle(content, game_id: str, langs: list[str], papers: list[str], out_dir: Path,
+                 shops: tuple[str, ...] = SHOP_TARGETS, tts: bool = True) -> Bundle:
+    """Write every file of one game's print bundle; raises PdfBuildError."""
+    from .export import export_dir, export_game
+    from .previews import build_previews
+    from .tts import write_tts
+    from .tuckbox import build_tuckboxes
+
+    out = Bundle()
+    for lang in langs:
+        for paper in papers:
+            for options in PDF_VARIANTS.values():
+                opts = Options(lang=lang, paper=paper, **options)
+                out.pdfs.append(build_pdf(content, game_id, opts, default_path(out_dir, game_id, opts)))
+            opts = Options(lang=lang, paper=paper)
+            target = Path(out_dir) / "pdf" / game_id / opts.file_name(game_id, "tuckbox")
+            boxes = build_tuckboxes(content, game_id, opts, target)
+            if boxes is not None:
+                out.pdfs.append(boxes)
+    out.previews = build_previews(content, game_id, langs, out_dir)
+    game = content.games[game_id]
+    for lang in langs:
+        here = shops if lang == SOURCE_LANGUAGE else tuple(s for s in shops if SHOPS[s].image_px is None)
+        out.exports += export_game(content, game_id, lang, here, out_dir, cache_folder(out_dir))
+        folder = Path(out_dir) / "previews" / game_id / lang
+        if tts and (folder / "faces.json").is_file():
+            written = write_tts(folder, Texts(game.ui, lang, game), export_dir(out_dir, game_id, lang))
+            out.exports += [p for p in written if p.suffix == ".zip"]
+    return out
