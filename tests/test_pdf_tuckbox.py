@@ -7,7 +7,7 @@ the deck (pieces × the card-stock thickness + play), and the template lies on t
 from __future__ import annotations
 
 import pytest
-from pdf_helpers import _apply, _mul, operations
+from pdf_helpers import unpainted_rects
 from pypdf import PdfReader
 
 from content_tools import load_game
@@ -21,26 +21,7 @@ TOL = 0.05          # points
 
 
 def panels(reader: PdfReader, index: int) -> list[tuple[float, float, float, float]]:
-    """Every unpainted rectangle (`re n`, not a clip `re W n`) of a page, in page coordinates."""
-    ctm, stack, out, pending, prev = (1, 0, 0, 1, 0, 0), [], [], None, None
-    for operands, op in operations(reader, index):
-        op = op.decode() if isinstance(op, bytes) else op
-        if op == "q":
-            stack.append(ctm)
-        elif op == "Q":
-            ctm = stack.pop()
-        elif op == "cm":
-            ctm = _mul(tuple(float(v) for v in operands), ctm)
-        elif op == "re":
-            x, y, w, h = (float(v) for v in operands)
-            (x0, y0), (x1, y1) = _apply(ctm, x, y), _apply(ctm, x + w, y + h)
-            pending = (min(x0, x1), min(y0, y1), abs(x1 - x0), abs(y1 - y0))
-        elif op == "n":
-            if prev == "re" and pending is not None:
-                out.append(pending)
-            pending = None
-        prev = op
-    return out
+    return unpainted_rects(reader, index)
 
 
 @pytest.fixture(scope="module")

@@ -43,25 +43,16 @@ def png_pages(pdf: Path, size: tuple[int, int], dpi: int, cache: Path | None = N
 
 
 def _render(pdf: Path, size: tuple[int, int], dpi: int) -> list[bytes]:
-    import pypdfium2 as pdfium
+    from .facepages import pages
 
-    scale = dpi / 72
     out = []
-    doc = pdfium.PdfDocument(str(pdf))
-    try:
-        for i in range(len(doc)):
-            page = doc[i]
-            image = page.render(scale=scale).to_pil().convert("RGB")
-            page.close()
-            if not (size[0] <= image.width <= size[0] + 1 and size[1] <= image.height <= size[1] + 1):
-                raise PdfBuildError(f"{pdf.name} page {i + 1}: rendered {image.width} × {image.height} px, "
-                                    f"expected {size[0]} × {size[1]}")
-            image = image.crop((0, 0, *size))
-            buf = io.BytesIO()
-            image.save(buf, format="PNG", dpi=(dpi, dpi), compress_type=zlib.Z_RLE)
-            out.append(buf.getvalue())
-    finally:
-        doc.close()
+    for i, image in enumerate(pages(pdf, dpi / 72, crop_trim=False)):
+        if not (size[0] <= image.width <= size[0] + 1 and size[1] <= image.height <= size[1] + 1):
+            raise PdfBuildError(f"{pdf.name} page {i + 1}: rendered {image.width} × {image.height} px, "
+                                f"expected {size[0]} × {size[1]}")
+        buf = io.BytesIO()
+        image.crop((0, 0, *size)).save(buf, format="PNG", dpi=(dpi, dpi), compress_type=zlib.Z_RLE)
+        out.append(buf.getvalue())
     return out
 
 
