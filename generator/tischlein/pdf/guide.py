@@ -148,7 +148,10 @@ def guide_page(c, ps: PrintSet, plan, opts, ui) -> int:
     if decks_to_box(ps):
         plain = opts.__class__(lang=opts.lang, paper=opts.paper)
         f.para(ui("pdf.guide.tuckbox", file=plain.file_name(ps.game_id, "tuckbox"), card=_num(CARD_MM)), **bullet)
-    f.para(ui("pdf.guide.shops"), **bullet)
+    from .export import left_out, shop_decks
+    from .shops import SHOPS
+    rest = left_out(ps, shop_decks(ps, SHOPS["tgc"]))        # what the shop zips leave to this file, if anything
+    f.para(ui("pdf.guide.shops", what=", ".join(rest)) if rest else ui("pdf.guide.shops_all"), **bullet)
 
     f.heading(ui("pdf.guide.components"))
     _checklist(c, f, ps, ui)
