@@ -5,6 +5,8 @@
   and without pdf/accel.py's speed-ups; bytes per card with and without the embedded fonts; the variants.
 - Previews: PNGs per distinct face and TTS sheets for one language.
 - Engine: random full games per second, against a fixed pure-Python workload (sorting) as a speed unit.
+- Bundle (benchmarks/bundle.py): every game, language, paper and PDF variant plus the tuck boxes, against the bare
+  reportlab floor for as many pieces; the print-shop exports; sheets per game against the area lower bound.
 - Site (`python benchmarks/run.py site`): bare Pyodide boot vs the try-it panel ready, same browser run, and the
   median time of one check_move through the site's worker.
 Not tests: nothing here fails on a slow machine; it prints figures to compare between commits.
@@ -136,7 +138,7 @@ def bench_pdf() -> None:
     with tempfile.TemporaryDirectory() as tmp:
         tmp = Path(tmp)
         ours_path, bare_path = tmp / "ours.pdf", tmp / "bare.pdf"
-        variants = {"fold": Options(duplex="fold"), "print-shop": Options(print_shop=True),
+        variants = {"fold": Options(duplex="fold"),            # (print shops: benchmarks/bundle.py)
                     "ink-saver": Options(ink_saver=True), "letter": Options(paper="letter")}
         runs = {
             "ours": lambda: build_pdf(content, "mahlzeit", Options(lang="en", paper="a4"), ours_path),
@@ -334,6 +336,10 @@ def bench_site(rounds: int = 3, checks: int = 50) -> None:
 
 if __name__ == "__main__":
     sys.path.insert(0, str(ROOT / "generator"))
-    which = sys.argv[1:] or ["pdf", "previews", "engine", "site"]
+    sys.path.insert(0, str(ROOT / "benchmarks"))
+    from bundle import bench_bundle
+
+    which = sys.argv[1:] or ["pdf", "previews", "engine", "bundle", "site"]
     for name in which:
-        {"pdf": bench_pdf, "previews": bench_previews, "engine": bench_engine, "site": bench_site}[name]()
+        {"pdf": bench_pdf, "previews": bench_previews, "engine": bench_engine, "bundle": bench_bundle,
+         "site": bench_site}[name]()
