@@ -112,3 +112,21 @@ def test_the_german_page_labels_the_same_files_in_german(site):
     assert rows[f"{GAME}-en-tts.zip"][3] == "Tabletop Simulator: 41 Teile in 3 Stapeln"
     assert rows[f"{GAME}-en-a4.pdf"][4] == _size((built / "downloads" / GAME / f"{GAME}-en-a4.pdf").stat().st_size,
                                                  "de")
+
+
+def test_a_rebuild_forgets_zips_it_no_longer_writes(tmp_path, monkeypatch):
+    """A zip an earlier build (or `tischlein export`) left in the export folder is not listed after a build that
+    does not write it: the page shows what this build offers. (The PDFs and previews are not what this is about:
+    they are skipped to keep the test fast.)"""
+    from tischlein.pdf import bundle, previews, tuckbox
+    from tischlein.pdf.export import export_dir
+
+    monkeypatch.setattr(bundle, "build_pdf", lambda *args: args[-1])
+    monkeypatch.setattr(tuckbox, "build_tuckboxes", lambda *args: None)
+    monkeypatch.setattr(previews, "build_previews", lambda *args: [])
+    content = load_game(GAME)
+    build_bundle(content, GAME, ["en"], ["a4"], tmp_path, shops=("dtc",), tts=False)
+    folder = export_dir(tmp_path, GAME, "en")
+    assert {p.name for p in folder.glob("*.zip")} == {f"{GAME}-en-dtc-{d}.zip" for d in ("pantry", "start", "aid")}
+    build_bundle(content, GAME, ["en"], ["a4"], tmp_path, shops=(), tts=False)
+    assert not list(folder.glob("*.zip")) and not (folder / "exports.json").exists()

@@ -63,6 +63,7 @@ def build_bundle(content, game_id: str, langs: list[str], papers: list[str], out
     out.previews = build_previews(content, game_id, langs, out_dir)
     game = content.games[game_id]
     for lang in langs:
+        _forget_exports(export_dir(out_dir, game_id, lang))
         here = shops if lang == SOURCE_LANGUAGE else tuple(s for s in shops if SHOPS[s].image_px is None)
         out.exports += export_game(content, game_id, lang, here, out_dir, cache_folder(out_dir))
         folder = Path(out_dir) / "previews" / game_id / lang
@@ -70,3 +71,13 @@ def build_bundle(content, game_id: str, langs: list[str], papers: list[str], out
             written = write_tts(folder, Texts(game.ui, lang, game), export_dir(out_dir, game_id, lang))
             out.exports += [p for p in written if p.suffix == ".zip"]
     return out
+
+
+def _forget_exports(folder: Path) -> None:
+    """Remove the zips an earlier build left in an export folder, and their manifest: the downloads page lists
+    what the manifest names, and a deck or shop this build no longer writes must not stay on it."""
+    from .export import MANIFEST
+
+    if Path(folder).is_dir():
+        for old in [*Path(folder).glob("*.zip"), Path(folder) / MANIFEST]:
+            old.unlink(missing_ok=True)
