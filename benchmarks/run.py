@@ -8,6 +8,8 @@
   (`python benchmarks/run.py rules`); then the whole rules bundle of every game, language and paper once.
 - Previews: PNGs per distinct face and TTS sheets for one language.
 - Engine: random full games per second, against a fixed pure-Python workload (sorting) as a speed unit.
+- Bundle (benchmarks/bundle.py): every game, language, paper and PDF variant plus the tuck boxes, against the bare
+  reportlab floor for as many pieces; the print-shop exports; sheets per game against the area lower bound.
 - Site (`python benchmarks/run.py site`): bare Pyodide boot vs the try-it panel ready, same browser run, and the
   median time of one check_move through the site's worker.
 - Whole processes (benchmarks/processes.py, `run.py cli` and `run.py build`): `tischlein --help`, `check` and
@@ -141,7 +143,7 @@ def bench_pdf() -> None:
     with tempfile.TemporaryDirectory() as tmp:
         tmp = Path(tmp)
         ours_path, bare_path = tmp / "ours.pdf", tmp / "bare.pdf"
-        variants = {"fold": Options(duplex="fold"), "print-shop": Options(print_shop=True),
+        variants = {"fold": Options(duplex="fold"),            # (print shops: benchmarks/bundle.py)
                     "ink-saver": Options(ink_saver=True), "letter": Options(paper="letter")}
         runs = {
             "ours": lambda: build_pdf(content, "mahlzeit", Options(lang="en", paper="a4"), ours_path),
@@ -399,7 +401,10 @@ def bench_site(rounds: int = 3, checks: int = 50) -> None:
 
 if __name__ == "__main__":
     import processes
-    which = sys.argv[1:] or ["cli", "pdf", "rules", "previews", "engine", "build", "site"]
+    from bundle import bench_bundle
+
+    which = sys.argv[1:] or ["cli", "pdf", "rules", "previews", "engine", "bundle", "build", "site"]
     for name in which:
         {"pdf": bench_pdf, "rules": bench_rules, "previews": bench_previews, "engine": bench_engine,
-         "site": bench_site, "cli": processes.bench_cli, "build": processes.bench_build}[name]()
+         "bundle": bench_bundle, "site": bench_site, "cli": processes.bench_cli,
+         "build": processes.bench_build}[name]()

@@ -178,6 +178,36 @@ def read_page(reader: PdfReader, page_index: int) -> tuple[list[Placement], list
     return placements, segments
 
 
+def unpainted_rects(reader: PdfReader, page_index: int) -> list[tuple[float, float, float, float]]:
+    """Every unpainted rectangle (`re n`, not a clip `re W n`) of a page in page coordinates, whatever follows it:
+    the panel markers of a tuck box (pdf/tuckbox.py), turned or not."""
+    ctm, stack, out, pending, prev = (1, 0, 0, 1, 0, 0), [], [], None, None
+    for operands, op in operations(reader, page_index):
+        op = op.decode() if isinstance(op, bytes) else op
+        if op in ("q", "Q", "cm"):
+            ctm = _track(op, operands, ctm, stack)
+        elif op == "re":
+            x, y, w, h = (float(v) for v in operands)
+            (x0, y0), (x1, y1) = _apply(ctm, x, y), _apply(ctm, x + w, y + h)
+            pending = (min(x0, x1), min(y0, y1), abs(x1 - x0), abs(y1 - y0))
+        elif op == "n":
+            if prev == "re" and pending is not None:
+                out.append(pending)
+            pending = None
+        prev = op
+    return out
+
+
+def _track(op: str, operands, ctm, stack):
+    """The graphics state's matrix after q, Q or cm."""
+    if op == "q":
+        stack.append(ctm)
+        return ctm
+    if op == "Q":
+        return stack.pop()
+    return _mul(tuple(float(v) for v in operands), ctm)
+
+
 def sheets(reader: PdfReader, first: int = FRONT_MATTER):
     """Every sheet of cards from page `first` on, printed for long-edge duplex: (front placements, front crop marks,
     back placements)."""

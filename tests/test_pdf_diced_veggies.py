@@ -90,11 +90,22 @@ def _aid_page(reader, pgs) -> str:
     return reader.pages[index].extract_text()
 
 
-def test_aid_shows_the_solo_table_with_the_missing_band(pages):
-    text = _aid_page(*pages["en-a4"])
-    assert "71–80" in text and "missing in the source" in text and "81+" in text
+def test_aid_shows_the_solo_table_and_the_credits_say_once_that_a_row_is_missing(pages):
+    """Issue 11: no "missing in the source" on every aid; the band stays (with a dash: no verdict is known) and
+    the credits page says once that the source skips it."""
+    reader, pgs = pages["en-a4"]
+    text = _aid_page(reader, pgs)
+    assert "71–80" in text and "81+" in text and "—" in text
+    assert "missing in the source" not in text
+    credits = [i for i, page in enumerate(reader.pages) if "Credits and sources" in page.extract_text()]
+    assert len(credits) == 1
+    credit_text = reader.pages[credits[0]].extract_text()
+    assert "missing in the source" in credit_text.lower() and "Solo score table 71–80: verdict" in credit_text
+    whole = "".join(page.extract_text() for page in reader.pages)
+    assert whole.count("Solo score table 71–80") == 1
     de_reader, de_pages = pages["de-letter"]
-    assert "fehlt in der Vorlage" in _aid_page(de_reader, de_pages)
+    assert "fehlt in der Vorlage" not in _aid_page(de_reader, de_pages)
+    assert any("fehlt in der vorlage" in page.extract_text().lower() for page in de_reader.pages)
     assert "Rezeptkarten" in de_reader.pages[0].extract_text()
 
 

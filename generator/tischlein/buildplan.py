@@ -1,7 +1,9 @@
-"""`tischlein build` as independent tasks: one per (game, language, paper) PDF, one per (game, language, paper)
-set of rules PDFs (booklet, its ink-saver version, plain rules, quick reference), one per (game, language) set of
-previews, one per game with a rules engine for the site's random playouts, and the site, which reads them all
-(so it runs last).
+"""`tischlein build` as independent tasks, one per
+- (game, language, paper): the print-and-play PDF variants and tuck boxes; and the rules PDFs (booklet, its
+  ink-saver version, plain rules, quick reference);
+- (game, language): the previews, with that language's print-shop and Tabletop Simulator zips;
+- game with a rules engine: the site's random playouts;
+- and the site, which reads them all (so it runs last).
 
 - **Parallel:** tasks run on a pool of forked worker processes (the loaded content is inherited, not reloaded).
   Each task writes only its own files, each atomically, so the bytes do not depend on the order or the number
@@ -205,17 +207,22 @@ def _execute(task: Task, out_dir: str) -> tuple[list[str], list[str], float]:
     out = Path(out_dir)
     content = _CONTENT
     if task.kind == "pdf":
-        from .pdf.document import build_pdfs
-        paths = build_pdfs(content, task.game, [task.lang], [task.paper], out)
+        from .pdf.bundle import pdf_variants
+        paths = pdf_variants(content, task.game, task.lang, task.paper, out)
         lines = [f"pdf   {p}  ({p.stat().st_size / 1024:.0f} KiB)" for p in paths]
     elif task.kind == "rules":
         from .pdf.rules_bundle import build_rules_pdfs
         paths = build_rules_pdfs(content, task.game, [task.lang], [task.paper], out)
         lines = [f"pdf   {p}  ({p.stat().st_size / 1024:.0f} KiB)" for p in paths]
     elif task.kind == "previews":
-        from .pdf.previews import build_previews
-        paths = build_previews(content, task.game, [task.lang], out)
-        lines = [f"png   {out / 'previews' / task.game / task.lang}  ({len(paths)} files)"]
+        from .pdf.bundle import language_files
+        from .pdf.export import MANIFEST, export_dir
+        previews, exports = language_files(content, task.game, task.lang, out)
+        manifest = export_dir(out, task.game, task.lang) / MANIFEST
+        paths = previews + exports + ([manifest] if manifest.is_file() else [])
+        size = sum(p.stat().st_size for p in exports)
+        lines = [f"png   {out / 'previews' / task.game / task.lang}  ({len(previews)} files)",
+                 f"zip   {export_dir(out, task.game, task.lang)}  ({len(exports)} files, {size / 1e6:.1f} MB)"]
     elif task.kind == "simulation":
         from .site.build import simulations
         warnings: list[str] = []

@@ -1,4 +1,4 @@
-"""The tischlein command line: check, build, pdf, site, replay, simulate, i18n, new-game, editor-config.
+"""The tischlein command line: check, build, pdf, export, site, replay, simulate, i18n, new-game, editor-config.
 
 Each command lives in a module of this package and imports what it needs from .common. This module only names
 them: a command's module is imported when that command runs, so `tischlein --help` and `tischlein check` import
@@ -20,6 +20,7 @@ COMMANDS = {
     "editor-config": ("editor", "editor_config",
                       "Write .vscode/settings.json so the editor checks every content file against its schema as "
                       "you type."),
+    "export": ("export", "export", "Write GAME's cards as a print shop asks for them, one zip per deck."),
     "i18n": ("i18n", "i18n", "Translations: coverage, new languages, PO/XLIFF exchange, accepting fixes."),
     "new-game": ("new_game", "new_game", "Start a game of your own: content, a rules engine, card faces and one "
                  "worked example, all editable."),

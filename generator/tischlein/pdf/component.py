@@ -44,7 +44,7 @@ class Kind:
 class Credit:
     """One reconstructed value or erratum for the credits page."""
 
-    kind: str             # reconstructed | erratum
+    kind: str             # reconstructed | erratum | missing (a value the source skips, left blank)
     who: str              # the component or fact, e.g. "Bier"
     field: str            # translated field name, e.g. "number of cards"
     reason: str           # translated

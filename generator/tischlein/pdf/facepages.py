@@ -67,9 +67,13 @@ def _write(ps: PrintSet, opts: Options, ui: Texts, path: Path, sides) -> None:
 def rasterise(path: Path, scale: float, crop_trim: bool = True) -> list:
     """Every page of a face-pages PDF as an RGB Pillow image at `scale` pixels per point, cropped to its TrimBox
     (or whole, bleed included)."""
+    return list(pages(path, scale, crop_trim))
+
+
+def pages(path: Path, scale: float, crop_trim: bool = True):
+    """rasterise() one page at a time (a deck at 300 dpi does not fit in memory at once)."""
     import pypdfium2 as pdfium
 
-    out = []
     pdf = pdfium.PdfDocument(str(path))
     try:
         for i in range(len(pdf)):
@@ -79,8 +83,7 @@ def rasterise(path: Path, scale: float, crop_trim: bool = True) -> list:
                 x0, y0, x1, y1 = page.get_trimbox()
                 left, top = round(x0 * scale), round((page.get_height() - y1) * scale)
                 image = image.crop((left, top, left + round((x1 - x0) * scale), top + round((y1 - y0) * scale)))
-            out.append(image)
             page.close()
+            yield image
     finally:
         pdf.close()
-    return out

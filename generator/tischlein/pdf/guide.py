@@ -145,6 +145,14 @@ def guide_page(c, ps: PrintSet, plan, opts, ui) -> int:
         f.para(ui("pdf.guide.bleed_edge", bleed=_num(round(plan.min_bleed / mm(1), 1))), **bullet)
     if ps.dice:
         f.para(ui("pdf.guide.cut_shaped"), **bullet)
+    from .tuckbox import CARD_MM, decks_to_box      # (tuckbox imports document, which imports this module)
+    if decks_to_box(ps):
+        plain = opts.__class__(lang=opts.lang, paper=opts.paper)
+        f.para(ui("pdf.guide.tuckbox", file=plain.file_name(ps.game_id, "tuckbox"), card=_num(CARD_MM)), **bullet)
+    from .export import left_out, shop_decks
+    from .shops import SHOPS
+    rest = left_out(ps, shop_decks(ps, SHOPS["tgc"]))        # what the shop zips leave to this file, if anything
+    f.para(ui("pdf.guide.shops", what=", ".join(rest)) if rest else ui("pdf.guide.shops_all"), **bullet)
 
     f.heading(ui("pdf.guide.components"))
     _checklist(c, f, ps, ui)
@@ -261,11 +269,11 @@ def _credits(c, ps: PrintSet, W: float, H: float, ui, size: float) -> int:
     f.heading(ui("pdf.credits.title"), size=20)
     f.y -= mm(1)
     f.para(ui("pdf.credits.intro"), size=9.5, after=mm(3))
-    for kind, heading in (("reconstructed", ui("pdf.mark.reconstructed")), ("erratum", ui("pdf.mark.erratum"))):
+    for kind, mark in (("reconstructed", "*"), ("erratum", "E"), ("missing", "—")):
+        heading = ui(f"pdf.mark.{kind}")
         groups = _group([cr for cr in ps.credits if cr.kind == kind])
         if not groups:
             continue
-        mark = "*" if kind == "reconstructed" else "E"
         f.heading(f"{mark}  {heading[:1].upper()}{heading[1:]}", size=12)
         for reason, items in groups:
             what = "; ".join(f"{who}: {', '.join(fields)}" for who, fields in items)

@@ -15,19 +15,21 @@ Output, per game and language, in `<out>/previews/<game>/<lang>/`:
 * `faces.json`:
 
   ```
-  {"game": "mahlzeit", "lang": "en", "dpi": 150,
+  {"game": "mahlzeit", "lang": "en", "title": "Mahlzeit", "dpi": 150,
    "faces": [{"png": "dish-kloesse-1.png", "face": "dish-kloesse-1", "kind": "dish", "name": "Thüringer Klöße",
               "width": 372, "height": 520, "back": "back-light.png", "pieces": ["dish-kloesse-1", ...]}, ...],
    "backs": [{"png": "back-light.png", "back": "light", "name": "light", "width": 372, "height": 520}],
    "pieces": {"dish-kloesse-1": {"png": "dish-kloesse-1.png", "kind": "dish", "name": "Thüringer Klöße",
                                  "back": "back-light.png"}, ...},
-   "tts": [{"deck": "light", "back": "tts-light-back.png", "count": 27,
-            "sheets": [{"png": "tts-light-1.png", "cols": 6, "rows": 5, "count": 27,
-                        "card_width": 372, "card_height": 520}]}]}
+   "tts": [{"deck": "light", "label": "light", "back": "tts-light-back.png", "count": 27,
+            "sheets": [{"png": "tts-light-1.png", "cols": 10, "rows": 3, "count": 27,
+                        "card_width": 372, "card_height": 520}],
+            "pieces": ["dish-kloesse-1", ...]}]}
   ```
 
-  `name` is the piece's translated name (alt text); `back` is null for one-sided pieces. Paths are relative to
-  the folder of `faces.json`.
+  `name` is the piece's translated name (alt text); `back` is null for one-sided pieces. A TTS deck's `label` is
+  its back's (or, one-sided, its kind's) translated name and `pieces` its piece ids in sheet order (pdf/tts.py
+  writes the saved object from them). Paths are relative to the folder of `faces.json`.
 """
 from __future__ import annotations
 
@@ -81,7 +83,7 @@ def write_previews(ps: PrintSet, ui: Texts, target: Path, dpi: int = DPI) -> lis
         written.append(_save(image, target / back_png[key]))
 
     index = {
-        "game": ps.game_id, "lang": ps.lang, "dpi": dpi,
+        "game": ps.game_id, "lang": ps.lang, "title": ps.title, "dpi": dpi,
         "faces": [{"png": face_png[k], "face": k, "kind": first_piece[k].kind, "name": _name(first_piece[k]),
                    "width": faces[k].width, "height": faces[k].height,
                    "back": back_png.get(first_piece[k].back), "pieces": users[k]} for k in faces],
@@ -91,9 +93,12 @@ def write_previews(ps: PrintSet, ui: Texts, target: Path, dpi: int = DPI) -> lis
                    for p in ps.pieces()},
         "tts": [],
     }
+    kind_labels = {k.id: k.label for k in ps.kinds}
     for name, pieces in _tts_decks(ps):
-        deck = {"deck": name, "back": None, "count": len(pieces), "sheets": []}
         back = pieces[0].back
+        label = ps.back_labels.get(back, back) if back else kind_labels.get(pieces[0].kind, pieces[0].kind)
+        deck = {"deck": name, "label": label, "back": None, "count": len(pieces), "sheets": [],
+                "pieces": [p.id for p in pieces]}
         if back is not None:
             deck["back"] = f"tts-{name}-back.png"
             written.append(_save(backs[back], target / deck["back"]))

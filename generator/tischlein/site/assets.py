@@ -14,7 +14,6 @@ from ..files import write_text
 from .context import Downloads
 
 PACKAGE = Path(__file__).resolve().parents[1]          # generator/tischlein
-PAPERS = ("a4", "letter")
 
 
 def copy_pyodide(dest: Path, source: Path | None = None) -> int:
@@ -87,32 +86,11 @@ def write_game_json(dest: Path, payload: dict) -> None:
 
 
 def copy_downloads(content: Content, out_dir: Path, docs: Path, languages: list[str]) -> dict[str, Downloads]:
-    """Copy output/pdf/<game>/<game>-<lang>-<paper>.pdf into docs/downloads/<game>/ when they exist."""
-    found: dict[str, Downloads] = {}
-    for game_id in content.games:
-        d = Downloads()
-        folder = out_dir / "pdf" / game_id
-        for src in sorted(folder.glob(f"{game_id}-*.pdf")) if folder.is_dir() else []:
-            parsed = parse_pdf_name(game_id, src.name, languages)
-            if parsed is None:
-                continue
-            lang, paper, variant = parsed
-            rel = f"downloads/{game_id}/{src.name}"
-            (docs / rel).parent.mkdir(parents=True, exist_ok=True)
-            shutil.copy2(src, docs / rel)
-            d.files.append((lang, paper, rel, src.stat().st_size))
-            d.variants[rel] = variant
-        found[game_id] = d
-    return found
+    """Copy every PDF and export zip into docs/downloads/<game>/ and list them (site/downloads.py)."""
+    from . import downloads
+    return downloads.collect(content, out_dir, docs, languages)
 
 
 def parse_pdf_name(game_id: str, name: str, languages: list[str]) -> tuple[str, str, str] | None:
-    """`<game>-<lang>-<paper>[-<variant>].pdf` -> (lang, paper, variant); None for anything else."""
-    stem = name[: -len(".pdf")] if name.endswith(".pdf") else name
-    rest = stem[len(game_id) + 1:] if stem.startswith(game_id + "-") else None
-    if not rest:
-        return None
-    parts = rest.split("-", 2)
-    if len(parts) < 2 or parts[0] not in languages or parts[1] not in PAPERS:
-        return None
-    return parts[0], parts[1], parts[2] if len(parts) > 2 else ""
+    from .downloads import parse_pdf_name as parse
+    return parse(game_id, name, languages)

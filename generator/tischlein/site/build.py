@@ -227,8 +227,10 @@ def replay_examples(game: GameContent, languages: list[str], warnings: list[str]
 
 def _write_config(work: Path, config: dict, nav: list, content: Content, languages: list[str],
                   site_dir: Path) -> None:
-    def text(key: str, lang: str) -> str:        # content is untrusted, and Material prints these unescaped
-        return html.escape(content.ui.text(f"ui:{key}", lang), quote=False)
+    def text(key: str, lang: str) -> str:
+        # content is untrusted, and Material prints these unescaped, in text and in attributes (the logo's
+        # aria-label): quotes too, or a translated site name ends the attribute
+        return html.escape(content.ui.text(f"ui:{key}", lang))
 
     plugins = copy.deepcopy(config.get("plugins", []))
     for plugin in plugins:

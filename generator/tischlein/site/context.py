@@ -48,10 +48,11 @@ def humanize(key: str) -> str:
 
 @dataclass
 class Downloads:
-    """PDFs found for a game: (lang, paper, site path relative to docs, size in bytes)."""
+    """Files found for a game (site/downloads.py): (lang, paper or "", site path relative to docs, bytes)."""
 
     files: list[tuple[str, str, str, int]] = field(default_factory=list)
     variants: dict[str, str] = field(default_factory=dict)     # site path -> variant ("" = standard)
+    labels: dict[str, tuple[str, dict]] = field(default_factory=dict)   # zips: site path -> (ui key, values)
 
 
 @dataclass
@@ -521,18 +522,13 @@ class PageContext:
         return md.text(value)
 
     def downloads(self, found: "Downloads") -> list[dict]:
-        """PDF rows for the downloads page: this page's language first, then the others."""
-        rows = []
-        for lang, paper, path, size in found.files:
-            variant = found.variants.get(path, "")
-            rows.append({
-                "name": posixpath.basename(path), "path": path,
-                "variant_code": variant,
-                "variant": self.ui_or(f"site.variant.{variant.replace('-', '_')}", humanize(variant)) if variant else
-                self.ui("site.downloads.standard"),
-                "language": self.language(lang), "paper": self.ui_or(f"site.paper.{paper}", paper),
-                "size": _size(size, self.lang), "sort_key": (lang != self.lang, lang, bool(variant), variant, paper)})
-        return sorted(rows, key=lambda r: r["sort_key"])
+        """Rows for the downloads page: this page's language first, then the others (site/downloads.py)."""
+        from . import downloads
+        return downloads.rows(self, found)
+
+    def size(self, n: int) -> str:
+        """A file size in the reader's language: "840 kB", "1.2 MB"."""
+        return _size(n, self.lang)
 
     def language(self, code: str) -> str:
         """The name of a language in the reader's language."""

@@ -15,7 +15,7 @@ from . import art
 from ...pdf.back import banner, emblem, pattern_cells
 from ...pdf.card import (MIN_BODY, MIN_TITLE, FaceBox, background, badge, corner_mark, divider, fit, icon_disc,
                          numbered_box, paint_bleed, panel, text_box, title_block)
-from ...pdf.component import Board, DiceSet, Deck, Die, Kind, Piece, PrintSet, credits_of
+from ...pdf.component import Board, Credit, DiceSet, Deck, Die, Kind, Piece, PrintSet, credits_of
 from ...pdf.errors import PdfBuildError
 from ...pdf.icons import color, place_centred
 from ...pdf.texts import Texts
@@ -34,6 +34,7 @@ VEG_COLOURS = {"green": art.GREEN, "beige": art.BEIGE, "orange": art.ORANGE, "re
 DIE_MM = 16.0
 CELL_MM = 17.0               # frame cell: a 16 mm die plus play
 AID_SIZE = Size("player aid", 95, 128)
+NO_VERDICT = "—"              # a solo row the source skips: the band, and no verdict
 TOKEN_MM = 25.0
 CLEAVER = tile_size("cleaver", 90, 34)
 KIND_ORDER = ("recipe", "hype", "aid", "chef", "cleaver", "frame", "die")
@@ -170,8 +171,9 @@ def card_back(c, box: FaceBox, *, fill, icon, title, text) -> None:
     c.drawCentredString(e.cx, e.below - mm(5), text.upper())
 
 
-def aid_face(c, box: FaceBox, *, title, steps, limits, solo_title, solo, missing, label, mark) -> None:
-    """Player aid: the turn in three steps, the hand limits, and the solo score table."""
+def aid_face(c, box: FaceBox, *, title, steps, limits, solo_title, solo, label, mark) -> None:
+    """Player aid: the turn in three steps, the hand limits, and the solo score table. A row the source skips
+    shows its band and a dash: no verdict is known, and the credits page says so once for the whole deck."""
     x0, y0, w, h = _frame(c, box, AID)
     ink = palette.text_on(palette.area(AID), INK)
     pad = mm(2.5)
@@ -204,10 +206,8 @@ def aid_face(c, box: FaceBox, *, title, steps, limits, solo_title, solo, missing
         c.setFillColor(color(INK))
         c.drawString(bx + mm(3.5), y + mm(1), band)
         if is_missing:
-            t = fit(box, missing, fonts.ITALIC, 8, MIN_BODY, bx + bw - mm(3) - col, max_lines=1, what="solo row")
-            c.setFont(fonts.ITALIC, t.size)
-            c.setFillColor(color("#a33b20"))
-            c.drawString(col, y + mm(1), missing)
+            c.setFont(fonts.BODY, 8.5)
+            c.drawString(col, y + mm(1), NO_VERDICT)
         else:
             t = fit(box, text, fonts.BODY, 8.5, MIN_BODY, bx + bw - mm(3) - col, max_lines=1, what="solo row")
             c.setFont(fonts.BODY, t.size)
@@ -354,6 +354,16 @@ def _score(h, tx: Texts) -> tuple[str, str]:
     raise PdfBuildError(f"diced-veggies: hype card {h.id} has a score the PDF cannot show: {s!r}")
 
 
+def _band(rank) -> str:
+    return f"{rank.min}–{rank.max}" if rank.max is not None else f"{rank.min}+"
+
+
+def _missing_rows(m, tx) -> list[Credit]:
+    """One credit per solo row the source skips, with its note: said once in the credits, not on every aid."""
+    return [Credit("missing", f"{tx.ui_text('pdf.dv.aid.solo')} {_band(r)}", tx.ui_text("pdf.dv.aid.verdict"),
+                   tx.game_text(r.note_key)) for r in m.solo if r.missing_in_source and r.note_key]
+
+
 def print_set(game, ui, lang: str, card: Size) -> PrintSet:
     m = game.model
     tx = Texts(ui, lang, game)
@@ -399,13 +409,12 @@ def print_set(game, ui, lang: str, card: Size) -> PrintSet:
              if line.strip()]
     solo = []
     for rank in m.solo:
-        band = f"{rank.min}–{rank.max}" if rank.max is not None else f"{rank.min}+"
-        solo.append((band, "" if rank.missing_in_source else tx.game_text(rank.key), rank.missing_in_source))
+        solo.append((_band(rank), "" if rank.missing_in_source else tx.game_text(rank.key), rank.missing_in_source))
     solo_mark = "*" if any(not r.missing_in_source and r.key for r in m.solo) else "R"
     faces["aid"] = partial(
         aid_face, title=tx.ui_text("pdf.aid.title"), steps=steps,
         limits=tx.ui_text("pdf.dv.aid.limits", dice=limits["dice"], recipes=limits["recipes"], hype=limits["hype"]),
-        solo_title=tx.ui_text("pdf.dv.aid.solo"), solo=solo, missing=tx.ui_text("pdf.dv.aid.missing"),
+        solo_title=tx.ui_text("pdf.dv.aid.solo"), solo=solo,
         label=label, mark=solo_mark)
     players = m.players[1]
     pieces["aid"] = [Piece(f"aid-{i}", "aid", "aid", None) for i in range(1, players + 1)]
@@ -467,5 +476,5 @@ def print_set(game, ui, lang: str, card: Size) -> PrintSet:
                    "chef": tx.ui_text("pdf.back.same"), "cleaver": tx.ui_text("pdf.back.same")}
     return PrintSet(
         game_id=m.id, title=title, subtitle=tx.ui_text("pdf.dv.subtitle"), lang=lang, decks=decks, faces=faces,
-        backs=backs, back_labels=back_labels, kinds=kinds, credits=credits_of(m, tx, who={"solo": "pdf.dv.aid.solo"}),
+        backs=backs, back_labels=back_labels, kinds=kinds, credits=credits_of(m, tx, who={"solo": "pdf.dv.aid.solo"}) + _missing_rows(m, tx),
         icons=icons, fallback=tx.fallback, boards=boards, dice=dice_sets)

@@ -171,24 +171,22 @@ def _pack(rest, paper: Size, bleed_mm: float, backs: bool, orient: str, option: 
     import rectpack
     from rectpack import PackingBin, PackingMode, newPacker
 
-    area = fold_regions(paper)[orient] if orient else region(paper)
-    slack = 0.0 if orient else mm(max(0.0, bleed_mm - PACK_MIN_BLEED_MM))
-    bin_rect = Rect(area.x - slack, area.y - slack, area.w + 2 * slack, area.h + 2 * slack)
+    area, bin_rect = (fold_regions(paper)[orient],) * 2 if orient else _full_bin(paper, bleed_mm)
     two, one = [], []
     for st, items in rest:
         b = mm(bleed_mm if st.bleed_mm is None else st.bleed_mm)
         blocks = _blocks(st, items, bin_rect.w, bin_rect.h, b, option)
         (two if st.two_sided and backs else one).extend(blocks)
 
-    def packer():
+    def packer(rect: Rect):
         p = newPacker(mode=PackingMode.Offline, bin_algo=PackingBin.BFF, pack_algo=getattr(rectpack, algo),
                       sort_algo=getattr(rectpack, order), rotation=True)
-        p.add_bin(_units(bin_rect.w), _units(bin_rect.h), count=float("inf"), merge=False)
+        p.add_bin(_units(rect.w), _units(rect.h), count=float("inf"), merge=False)
         return p
 
     bins: list[tuple[object, bool]] = []            # (rectpack bin, two-sided)
     if two:
-        p = packer()
+        p = packer(bin_rect)
         for i, blk in enumerate(two):
             p.add_rect(*map(_units, blk.outer), rid=("two", i))
         p.pack()
@@ -200,8 +198,11 @@ def _pack(rest, paper: Size, bleed_mm: float, backs: bool, orient: str, option: 
         w, h = map(_units, blk.outer)
         if not any(b.add_rect(w, h, rid=("one", i)) is not None for b, _ in bins):
             left.append(i)
+    # one-sided pages of their own are never folded: in a fold file they use the whole sheet (a board or a
+    # counter larger than half a sheet still fits)
+    one_area, one_rect = (area, bin_rect) if not orient else _full_bin(paper, bleed_mm)
     if left:
-        p = packer()
+        p = packer(one_rect)
         for i in left:
             p.add_rect(*map(_units, one[i].outer), rid=("one", i))
         p.pack()
@@ -211,9 +212,18 @@ def _pack(rest, paper: Size, bleed_mm: float, backs: bool, orient: str, option: 
     pools = {"two": two, "one": one}
     out = []
     for b, is_two in bins:
-        out.append(_page(paper, area, bin_rect, [(pools[r.rid[0]][r.rid[1]], r) for r in b], is_two, orient,
+        own = is_two or any(r.rid[0] == "two" for r in b)
+        out.append(_page(paper, area if own else one_area, bin_rect if own else one_rect,
+                         [(pools[r.rid[0]][r.rid[1]], r) for r in b], is_two, orient if own else "",
                          mm(bleed_mm)))
     return out
+
+
+def _full_bin(paper: Size, bleed_mm: float) -> tuple[Rect, Rect]:
+    """The packing area of a whole sheet, and the bin rectpack fills (bleed may shrink at its outer edge)."""
+    area = region(paper)
+    slack = mm(max(0.0, bleed_mm - PACK_MIN_BLEED_MM))
+    return area, Rect(area.x - slack, area.y - slack, area.w + 2 * slack, area.h + 2 * slack)
 
 
 def _units(points: float) -> int:

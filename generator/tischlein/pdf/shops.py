@@ -1,0 +1,61 @@
+"""What each print shop asks for, and how sure we are of it.
+
+One `Shop` per shop `tischlein export --shop` knows. Every figure names where it comes from; none of the three
+shops' own specification pages could be read (the sources are what the shops' templates were quoted as by
+others), so every export's README says which figures are unverified. Change a figure here, with its source, when
+a shop's published spec says otherwise.
+
+Cards only: the shops make other things (boards, tiles, dice), but tischlein has no verified file specification
+for them, so those pieces are listed in each README as "not in this export" and printed from the PnP PDF.
+"""
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from .units import Size
+
+INCH_MM = 25.4
+DPI = 300
+
+
+@dataclass(frozen=True)
+class Shop:
+    id: str                       # the --shop value, also in file names
+    name: str                     # a proper name, not translated
+    card: Size                    # the trim size of the shop's product we export to (drawn at that size)
+    bleed_in: float               # bleed on every side
+    image_px: tuple[int, int] | None   # per-card image size incl. bleed at DPI; None: the shop takes a PDF
+    verified: bool = False        # read on the shop's own pages? (none is yet)
+
+    @property
+    def bleed_mm(self) -> float:
+        return self.bleed_in * INCH_MM
+
+    @property
+    def source_key(self) -> str:
+        """The interface string that says where the figures come from (shown in the README)."""
+        return f"export.source.{self.id}"
+
+    def fits(self, size: Size, tolerance_mm: float = 1.0) -> bool:
+        """Whether a piece of `size` is this shop's card (our 63 × 88 mm poker is their 2.5 × 3.5 in poker)."""
+        return abs(size.width_mm - self.card.width_mm) <= tolerance_mm and \
+            abs(size.height_mm - self.card.height_mm) <= tolerance_mm
+
+
+POKER_INCH = Size("poker (inch)", 2.5 * INCH_MM, 3.5 * INCH_MM)
+POKER_MPC = Size("poker (MPC)", 2.48 * INCH_MM, 3.46 * INCH_MM)     # 63 × 88 mm, as MPC rounds it
+
+# Sources (the same words, translated, are the export.source.<id> interface strings):
+# - tgc: the poker card template is a 825 × 1125 px PNG including bleed (2.5 × 3.5 in + 1/8 in on every side),
+#   quoted by netninja.com (2016, "Designing Amazon Web Services Playing Cards") and sffc/card-creatr-studio#86.
+# - mpc: the 63 × 88 mm poker card with bleed is 2.72 × 3.70 in = 816 × 1110 px, quoted by card-proxy tools from
+#   MPC's American-poker-size.pdf template (e.g. Malacath-92/print-proxy-prep constants.py: 2.72 × 3.7 in with
+#   bleed, 2.48 × 3.46 in without). MPC's own pages could not be read.
+# - dtc: 1/8 in bleed around 2.5 × 3.5 in poker cards ("Common Card Prep Issues", DriveThru publisher help, via
+#   shared/reference/print-and-play.md). DriveThruCards takes a PDF; no page order of theirs could be read, so
+#   back, front, back, front … follows Squib's drivethrucards_1up layout ("alternate back/front").
+SHOPS: dict[str, Shop] = {
+    "tgc": Shop("tgc", "The Game Crafter", POKER_INCH, 0.125, (825, 1125)),
+    "mpc": Shop("mpc", "MakePlayingCards", POKER_MPC, 0.12, (816, 1110)),
+    "dtc": Shop("dtc", "DriveThruCards", POKER_INCH, 0.125, None),
+}

@@ -1,0 +1,297 @@
+"""Tuck boxes: one foldable box per deck, sized from the cards and the deck's thickness, in a PDF of its own.
+
+A crafter prints the boxes on heavier card than the cards, so they are a file of their own
+(`<game>-<lang>-<paper>-tuckbox.pdf`), one box per page. A deck is the PrintSet's pieces of one size (all of
+Mahlzeit's 110 cards go in one box); decks of fewer than MIN_PIECES pieces get none.
+
+Sizes (all in millimetres, then points):
+* inside width and height = the card's trim + PLAY_MM;
+* depth = pieces × CARD_MM + PLAY_MM, CARD_MM being the thickness of one piece printed on card stock of about
+  300 g/m² (an assumption the page states; on thinner paper the box is a little loose);
+* the flat template, left to right: glue strip | front | side | back | side; the back carries the lid and the
+  tuck tongue, the sides their dust flaps, the front a glued bottom tab and the back the bottom.
+
+Cut lines are solid, fold lines dashed, glue areas hatched. Every panel also leaves an unpainted `re n` on its
+rectangle (as the card sheets do on their trims), so tests read the panel sizes in points from the page.
+"""
+from __future__ import annotations
+
+from dataclasses import dataclass
+from pathlib import Path
+
+from . import document, fonts, palette
+from .card import FaceBox, wrap
+from .component import Deck, PrintSet
+from .component import print_set as game_print_set
+from .errors import PdfBuildError
+from .icons import color
+from .options import Options
+from .texts import Texts
+from .units import mm
+
+CARD_MM = 0.32            # one card on ~300 g/m² card stock
+PLAY_MM = 1.0             # room to slide the deck in and out
+MIN_PIECES = 10
+GLUE_MM = 10.0            # the glue strip along the last side
+TONGUE_MM = 15.0          # the tuck tongue at most; less on a shallow box
+MARGIN_MM = 8.0           # free paper round the template
+TEXT_MM = 30.0            # room kept for the heading and the instructions
+INK = "#3b2417"
+GLUE_GREY = 0.6
+DASH = (mm(2.2), mm(1.4))
+
+
+@dataclass(frozen=True)
+class Panel:
+    name: str             # front | back | side | lid | tongue | bottom | tab | dust | glue
+    x: float              # pt, in the template's own frame (origin: lower-left of the template)
+    y: float
+    w: float
+    h: float
+    glue: bool = False
+
+
+@dataclass(frozen=True)
+class Box:
+    """One tuck box: inside sizes in points and the panels of its flat template."""
+
+    width: float          # inside width (card width + play)
+    height: float
+    depth: float
+    panels: tuple[Panel, ...]
+
+    @property
+    def flat_w(self) -> float:
+        return max(p.x + p.w for p in self.panels)
+
+    @property
+    def flat_h(self) -> float:
+        return max(p.y + p.h for p in self.panels)
+
+
+def depth_mm(pieces: int) -> float:
+    return pieces * CARD_MM + PLAY_MM
+
+
+def box_for(width_mm: float, height_mm: float, pieces: int) -> Box:
+    W, H, D = mm(width_mm + PLAY_MM), mm(height_mm + PLAY_MM), mm(depth_mm(pieces))
+    G, T = mm(GLUE_MM), min(mm(TONGUE_MM), max(mm(6), 0.8 * D))
+    dust = min(0.85 * D, W / 2)
+    y0 = D                                             # the bottom row: the bottom and its tab are D tall
+    xs = [0.0, G, G + W, G + W + D, G + 2 * W + D]     # glue | front | side | back | side
+    panels = [
+        Panel("glue", xs[0], y0, G, H, glue=True),
+        Panel("front", xs[1], y0, W, H),
+        Panel("side", xs[2], y0, D, H),
+        Panel("back", xs[3], y0, W, H),
+        Panel("side", xs[4], y0, D, H),
+        Panel("lid", xs[3], y0 + H, W, D),
+        Panel("tongue", xs[3], y0 + H + D, W, T),
+        Panel("dust", xs[2], y0 + H, D, dust),
+        Panel("dust", xs[4], y0 + H, D, dust),
+        Panel("bottom", xs[3], y0 - D, W, D),
+        Panel("tab", xs[1], y0 - 0.8 * D, W, 0.8 * D, glue=True),
+        Panel("dust", xs[2], y0 - dust, D, dust),
+        Panel("dust", xs[4], y0 - dust, D, dust),
+    ]
+    bottom = min(p.y for p in panels)
+    panels = [Panel(p.name, p.x, p.y - bottom, p.w, p.h, p.glue) for p in panels]
+    return Box(W, H, D, tuple(panels))
+
+
+def decks_to_box(ps: PrintSet) -> list[Deck]:
+    return [d for d in ps.decks if len(d.pieces) >= MIN_PIECES]
+
+
+def build_tuckboxes(content, game_id: str, opts: Options, out_path: Path) -> Path | None:
+    """The tuck-box PDF of one game, language and paper; None when no deck is large enough for a box."""
+    ps = game_print_set(content, game_id, opts.lang, opts.card)
+    decks = decks_to_box(ps)
+    if not decks:
+        return None
+    ui = Texts(content.games[game_id].ui, opts.lang, content.games[game_id])
+    boxes = [(deck, box_for(deck.size.width_mm, deck.size.height_mm, len(deck.pieces))) for deck in decks]
+    for deck, box in boxes:
+        if _placement(box, opts) is None:
+            raise PdfBuildError(f"{game_id}: the tuck box for {len(deck.pieces)} pieces of {deck.size.label} mm "
+                                f"does not fit on {opts.paper_size.name}")
+    return document.write_atomically(Path(out_path), lambda tmp: _write(tmp, ps, boxes, opts, ui))
+
+
+def _placement(box: Box, opts: Options):
+    """(x, y, turned) of the template on the page below the text, or None when it does not fit either way."""
+    W, H = opts.paper_size.width, opts.paper_size.height
+    room_w, room_h = W - 2 * mm(MARGIN_MM), H - 2 * mm(MARGIN_MM) - mm(TEXT_MM)
+    for turned in (False, True):
+        w, h = (box.flat_h, box.flat_w) if turned else (box.flat_w, box.flat_h)
+        if w <= room_w and h <= room_h:
+            return (W - w) / 2, mm(MARGIN_MM) + (room_h - h) / 2, turned
+    return None
+
+
+def _write(path: Path, ps: PrintSet, boxes, opts: Options, ui: Texts) -> None:
+    W, H = opts.paper_size.width, opts.paper_size.height
+    c = document._canvas(path, (W, H), ps, opts, ui)
+    c.setTitle(f"{ps.title} — {ui('pdf.tuck.title')} ({opts.lang}, {opts.paper_size.name})")
+    with palette.ink_saver(opts.ink_saver):
+        for name in ps.icons:
+            document.icons.define(c, name)
+        for n, (deck, box) in enumerate(boxes, 1):
+            c.bookmarkPage(f"box-{n}")
+            c.addOutlineEntry(_deck_label(ps, deck, ui), f"box-{n}", 0)
+            _page(c, ps, deck, box, opts, ui)
+            c.showPage()
+    c.showOutline()
+    c.save()
+
+
+def _deck_label(ps: PrintSet, deck: Deck, ui: Texts) -> str:
+    kinds = [k.label for k in ps.kinds if any(p.kind == k.id for p in deck.pieces)]
+    what = kinds[0] if len(kinds) == 1 else ui("pdf.tuck.pieces", size=deck.size.label)
+    return f"{what} ({len(deck.pieces)})"
+
+
+def _page(c, ps: PrintSet, deck: Deck, box: Box, opts: Options, ui: Texts) -> None:
+    W, H = opts.paper_size.width, opts.paper_size.height
+    m = mm(MARGIN_MM)
+    c.setFillColor(color(INK))
+    c.setFont(fonts.TITLE, 15)
+    c.drawString(m, H - m - 12, f"{ps.title} — {ui('pdf.tuck.title')}: {_deck_label(ps, deck, ui)}")
+    text = ui("pdf.tuck.how", n=len(deck.pieces), card=_num(CARD_MM), play=_num(PLAY_MM),
+              width=_num(deck.size.width_mm), height=_num(deck.size.height_mm), depth=_num(depth_mm(len(deck.pieces))))
+    y = H - m - 24
+    c.setFont(fonts.BODY, 8.5)
+    for line in wrap(text, fonts.BODY, 8.5, W - 2 * m) or [text]:
+        c.drawString(m, y, line)
+        y -= 11
+    x, y0, turned = _placement(box, opts)
+    c.saveState()
+    if turned:
+        c.translate(x + box.flat_h, y0)
+        c.rotate(90)
+    else:
+        c.translate(x, y0)
+    _template(c, ps, deck, box, ui)
+    c.restoreState()
+
+
+def _template(c, ps: PrintSet, deck: Deck, box: Box, ui: Texts) -> None:
+    back = next((p.back for p in deck.pieces if p.back), None)
+    for p in box.panels:
+        marker = c.beginPath()
+        marker.rect(p.x, p.y, p.w, p.h)
+        c.drawPath(marker, stroke=0, fill=0)          # "re n": the panel, unpainted (tests read it)
+        if p.name in ("front", "back") and back is not None:
+            _art(c, ps, back, p)
+        elif p.name in ("side", "lid"):
+            c.setFillColor(color(palette.area("#f3e3c4")))
+            c.rect(p.x, p.y, p.w, p.h, stroke=0, fill=1)
+        if p.glue:
+            _hatch(c, p, ui("pdf.tuck.glue"))
+    front = next(p for p in box.panels if p.name == "front")
+    _label(c, front, ps.title, _deck_label(ps, deck, ui))
+    for p in box.panels:
+        if p.name == "side" and p.w > mm(9):
+            c.saveState()
+            c.setFillColor(color(INK))
+            c.setFont(fonts.TITLE, min(14, p.w / 2.6))
+            c.translate(p.x + p.w / 2, p.y + p.h / 2)
+            c.rotate(90)
+            c.drawCentredString(0, -4, ps.title)
+            c.restoreState()
+    _lines(c, box)
+
+
+def _art(c, ps: PrintSet, back: str, p: Panel) -> None:
+    """The deck's card back, drawn at the panel's size (the panel is the card plus the play)."""
+    c.saveState()
+    clip = c.beginPath()
+    clip.rect(p.x, p.y, p.w, p.h)
+    c.clipPath(clip, stroke=0, fill=0)
+    c.translate(p.x, p.y)
+    ps.backs[back](c, FaceBox(p.w, p.h, 0.0, f"tuck box {back}"))
+    c.restoreState()
+
+
+def _label(c, p: Panel, title: str, what: str) -> None:
+    h = mm(12)
+    y = p.y + p.h * 0.18
+    c.setFillColor(color("#ffffff"))
+    c.setStrokeColor(color(INK))
+    c.setLineWidth(0.8)
+    c.roundRect(p.x + mm(4), y, p.w - mm(8), h, mm(2), stroke=1, fill=1)
+    c.setFillColor(color(INK))
+    c.setFont(fonts.TITLE, 11)
+    c.drawCentredString(p.x + p.w / 2, y + h - mm(5), title)
+    c.setFont(fonts.BODY, 7)
+    c.drawCentredString(p.x + p.w / 2, y + mm(2.2), what)
+
+
+def _hatch(c, p: Panel, label: str) -> None:
+    c.saveState()
+    clip = c.beginPath()
+    clip.rect(p.x, p.y, p.w, p.h)
+    c.clipPath(clip, stroke=0, fill=0)
+    c.setStrokeGray(GLUE_GREY)
+    c.setLineWidth(0.4)
+    step = mm(2.5)
+    k = -p.h
+    while k < p.w:
+        c.line(p.x + k, p.y, p.x + k + p.h, p.y + p.h)
+        k += step
+    c.restoreState()
+    c.saveState()
+    c.setFillGray(0.35)
+    c.setFont(fonts.BOLD, 7)
+    c.translate(p.x + p.w / 2, p.y + p.h / 2)
+    if p.h > p.w:
+        c.rotate(90)
+    c.drawCentredString(0, -2.5, label)
+    c.restoreState()
+
+
+def _lines(c, box: Box) -> None:
+    """Fold lines (dashed) where two panels share an edge, cut lines (solid) on every other edge."""
+    segments = _split(box)
+    c.saveState()
+    c.setStrokeColor(color(INK))
+    for seg, shared in segments:
+        c.setLineWidth(0.5 if shared else 0.7)
+        c.setDash(*DASH) if shared else c.setDash()
+        c.line(*seg)
+    c.restoreState()
+
+
+def _split(box: Box) -> list[tuple[tuple[float, float, float, float], bool]]:
+    """Every panel edge cut into the pieces between the corners of all panels; a piece lying on the edges of two
+    panels is a fold, a piece on one panel only is a cut."""
+    out = []
+    xs = sorted({round(v, 3) for p in box.panels for v in (p.x, p.x + p.w)})
+    ys = sorted({round(v, 3) for p in box.panels for v in (p.y, p.y + p.h)})
+
+    def covering(seg) -> int:
+        x0, y0, x1, y1 = seg
+        n = 0
+        for p in box.panels:
+            px0, py0, px1, py1 = round(p.x, 3), round(p.y, 3), round(p.x + p.w, 3), round(p.y + p.h, 3)
+            if y0 == y1 and y0 in (py0, py1) and px0 <= x0 and x1 <= px1:
+                n += 1
+            elif x0 == x1 and x0 in (px0, px1) and py0 <= y0 and y1 <= py1:
+                n += 1
+        return n
+
+    for y in ys:
+        for a, b in zip(xs, xs[1:]):
+            n = covering((a, y, b, y))
+            if n:
+                out.append(((a, y, b, y), n > 1))
+    for x in xs:
+        for a, b in zip(ys, ys[1:]):
+            n = covering((x, a, x, b))
+            if n:
+                out.append(((x, a, x, b), n > 1))
+    return out
+
+
+def _num(value: float) -> str:
+    return f"{value:.2f}".rstrip("0").rstrip(".")

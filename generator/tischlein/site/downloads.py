@@ -1,0 +1,96 @@
+"""The downloads page: every file a build left for a game, as rows of one table (one loop in the template).
+
+Found in the output folder, copied into the site:
+* output/pdf/<game>/<game>-<lang>-<paper>[-<variant>].pdf — the PDF variants (pdf/bundle.py PDF_VARIANTS, the tuck
+  boxes, and whatever other PDF a build writes under that name, a rules booklet say); a variant's label is the
+  interface string `site.variant.<variant>` (hyphens as underscores), or the variant code made readable;
+* output/export/<game>/<lang>/*.zip — print-shop and Tabletop Simulator zips, described by the exports.json beside
+  them (pdf/export.py: an interface string and its values per zip).
+
+Rows: the reader's language first, then by language; within one, the PDFs in VARIANT_ORDER (others after), then
+the zips; the paper last.
+"""
+from __future__ import annotations
+
+import json
+import posixpath
+import shutil
+from pathlib import Path
+
+from .context import Downloads, humanize
+
+PAPERS = ("a4", "letter")
+VARIANT_ORDER = ("", "duplex-fold", "inksaver")      # a crafter's first choices; other PDFs, then tuck boxes
+LAST_PDFS = ("tuckbox",)
+EXPORT_MANIFEST = "exports.json"
+
+
+def parse_pdf_name(game_id: str, name: str, languages: list[str]) -> tuple[str, str, str] | None:
+    """`<game>-<lang>-<paper>[-<variant>].pdf` -> (lang, paper, variant); None for anything else."""
+    stem = name[: -len(".pdf")] if name.endswith(".pdf") else name
+    rest = stem[len(game_id) + 1:] if stem.startswith(game_id + "-") else None
+    if not rest:
+        return None
+    parts = rest.split("-", 2)
+    if len(parts) < 2 or parts[0] not in languages or parts[1] not in PAPERS:
+        return None
+    return parts[0], parts[1], parts[2] if len(parts) > 2 else ""
+
+
+def collect(content, out_dir: Path, docs: Path, languages: list[str]) -> dict[str, Downloads]:
+    """Copy every PDF and export zip of every game into docs/downloads/<game>/ and list them."""
+    found: dict[str, Downloads] = {}
+    for game_id in content.games:
+        d = Downloads()
+        folder = Path(out_dir) / "pdf" / game_id
+        for src in sorted(folder.glob(f"{game_id}-*.pdf")) if folder.is_dir() else []:
+            parsed = parse_pdf_name(game_id, src.name, languages)
+            if parsed is None:
+                continue
+            lang, paper, variant = parsed
+            rel = _copy(src, docs, game_id)
+            d.files.append((lang, paper, rel, src.stat().st_size))
+            d.variants[rel] = variant
+        for lang in languages:
+            exports = Path(out_dir) / "export" / game_id / lang
+            manifest = exports / EXPORT_MANIFEST
+            if not manifest.is_file():
+                continue
+            for name, entry in sorted(json.loads(manifest.read_text(encoding="utf-8")).items()):
+                src = exports / name
+                if not src.is_file() or posixpath.basename(name) != name:
+                    continue
+                rel = _copy(src, docs, game_id)
+                d.files.append((lang, "", rel, src.stat().st_size))
+                d.variants[rel] = f"zip-{entry['target']}"
+                d.labels[rel] = (entry["label"], entry.get("params", {}))
+        found[game_id] = d
+    return found
+
+
+def _copy(src: Path, docs: Path, game_id: str) -> str:
+    rel = f"downloads/{game_id}/{src.name}"
+    (docs / rel).parent.mkdir(parents=True, exist_ok=True)
+    shutil.copy2(src, docs / rel)
+    return rel
+
+
+def rows(ctx, found: Downloads) -> list[dict]:
+    """One row per file, for the page in `ctx`'s language."""
+    out = []
+    for lang, paper, path, size in found.files:
+        variant = found.variants.get(path, "")
+        if path in found.labels:
+            key, params = found.labels[path]
+            label = ctx.ui(key, **params)
+            group = (2, variant)
+        else:
+            label = ctx.ui_or(f"site.variant.{(variant or 'duplex-long').replace('-', '_')}", humanize(variant))
+            group = (1 if variant in LAST_PDFS else 0,
+                     VARIANT_ORDER.index(variant) if variant in VARIANT_ORDER else len(VARIANT_ORDER), variant)
+        out.append({
+            "name": posixpath.basename(path), "path": path, "variant_code": variant, "variant": label,
+            "language": ctx.language(lang),
+            "paper": ctx.ui_or(f"site.paper.{paper}", paper) if paper else ctx.ui("site.downloads.none_here"),
+            "size": ctx.size(size), "sort_key": (lang != ctx.lang, lang, group, paper, path)})
+    return sorted(out, key=lambda r: r["sort_key"])

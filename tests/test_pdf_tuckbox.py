@@ -1,0 +1,93 @@
+"""Tuck boxes (pdf/tuckbox.py), read back from the PDF with pypdf: every panel of the flat template is an
+unpainted `re n` rectangle, so its size in points is on the page, turned or not.
+
+The sizes a crafter relies on: front and back are the card plus the play, the sides, lid and bottom are as deep as
+the deck (pieces × the card-stock thickness + play), and the template lies on the page without panels overlapping.
+"""
+from __future__ import annotations
+
+import pytest
+from pdf_helpers import unpainted_rects
+from pypdf import PdfReader
+
+from content_tools import load_game
+from tischlein.pdf.component import print_set
+from tischlein.pdf.options import Options
+from tischlein.pdf.tuckbox import CARD_MM, MIN_PIECES, PLAY_MM, build_tuckboxes, decks_to_box
+
+MM = 72 / 25.4
+GAMES = ("diced-veggies", "mahlzeit", "schwarzwaelder-kirsch", "suppenkasper", "ta-na-mesa")
+TOL = 0.05          # points
+
+
+def panels(reader: PdfReader, index: int) -> list[tuple[float, float, float, float]]:
+    return unpainted_rects(reader, index)
+
+
+@pytest.fixture(scope="module")
+def mahlzeit(tmp_path_factory):
+    content = load_game("mahlzeit")
+    path = build_tuckboxes(content, "mahlzeit", Options(lang="en", paper="a4"),
+                           tmp_path_factory.mktemp("tuck") / "mahlzeit-en-a4-tuckbox.pdf")
+    return content, PdfReader(path)
+
+
+def _sizes(rects):
+    return sorted((round(w, 1), round(h, 1)) for _, _, w, h in rects)
+
+
+def test_panels_are_card_plus_play_and_deck_deep(mahlzeit):
+    content, reader = mahlzeit
+    ps = print_set(content, "mahlzeit", "en", Options().card)
+    (deck,) = decks_to_box(ps)
+    assert len(deck.pieces) == 110 and len(reader.pages) == 1
+    rects = panels(reader, 0)
+    assert len(rects) == 13        # glue, front, side, back, side, lid, tongue, bottom, tab and four dust flaps
+    W, H = (deck.size.width_mm + PLAY_MM) * MM, (deck.size.height_mm + PLAY_MM) * MM
+    D = (110 * CARD_MM + PLAY_MM) * MM
+    assert round(D / MM, 1) == 36.2
+    sizes = [(min(w, h), max(w, h)) for _, _, w, h in rects]        # the template may be turned on the page
+
+    def count(a, b):
+        a, b = min(a, b), max(a, b)
+        return sum(1 for w, h in sizes if abs(w - a) < TOL and abs(h - b) < TOL)
+
+    assert count(W, H) == 2              # front and back
+    assert count(D, H) == 2              # the sides
+    assert count(W, D) == 2              # lid and bottom
+    assert count(10 * MM, H) == 1        # the glue strip
+
+
+def test_template_lies_on_the_page_and_no_panels_overlap(mahlzeit):
+    _, reader = mahlzeit
+    page_w, page_h = float(reader.pages[0].mediabox.width), float(reader.pages[0].mediabox.height)
+    rects = panels(reader, 0)
+    for x, y, w, h in rects:
+        assert x >= 5 * MM and y >= 5 * MM and x + w <= page_w - 5 * MM and y + h <= page_h - 5 * MM
+    for i, (x, y, w, h) in enumerate(rects):
+        for (x2, y2, w2, h2) in rects[i + 1:]:
+            overlap_w = min(x + w, x2 + w2) - max(x, x2)
+            overlap_h = min(y + h, y2 + h2) - max(y, y2)
+            assert overlap_w <= TOL or overlap_h <= TOL, ((x, y, w, h), (x2, y2, w2, h2))
+
+
+def test_the_page_states_the_thickness_assumption(mahlzeit):
+    _, reader = mahlzeit
+    text = reader.pages[0].extract_text()
+    assert "110 pieces × 0.32 mm" in text and "300 g/m²" in text and "36.2 mm deep" in text
+
+
+@pytest.mark.parametrize("paper", ["a4", "letter"])
+def test_every_deck_of_every_game_gets_a_box_that_fits_the_paper(paper, tmp_path):
+    for game_id in GAMES:
+        content = load_game(game_id)
+        ps = print_set(content, game_id, "en", Options().card)
+        decks = decks_to_box(ps)
+        assert all(len(d.pieces) >= MIN_PIECES for d in decks)
+        path = build_tuckboxes(content, game_id, Options(lang="en", paper=paper), tmp_path / f"{game_id}.pdf")
+        reader = PdfReader(path)
+        assert len(reader.pages) == len(decks), game_id
+        for i, deck in enumerate(decks):
+            depth = (len(deck.pieces) * CARD_MM + PLAY_MM) * MM
+            sides = [r for r in panels(reader, i) if abs(min(r[2], r[3]) - depth) < TOL]
+            assert len(sides) >= 4, (game_id, i)         # two sides, lid and bottom are the deck's depth
