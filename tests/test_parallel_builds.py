@@ -13,6 +13,7 @@ from pathlib import Path
 import pytest
 
 from tischlein import buildplan
+from tischlein.pdf.bundle import PDF_VARIANTS
 
 ROOT = Path(__file__).resolve().parents[1]
 TISCHLEIN = str(Path(sys.executable).parent / "tischlein")
@@ -100,7 +101,8 @@ def test_shard_build_writes_only_its_part(tmp_path):
     assert outs[0] and outs[1] and not outs[0] & outs[1]
     assert {n for n in outs[0] | outs[1] if n.endswith(".pdf")} == {
         f"pdf/{GAME}/{GAME}-{lang}-{paper}{variant}.pdf" for lang in ("en", "de") for paper in ("a4", "letter")
-        for variant in ("", "-booklet", "-booklet-inksaver", "-rules", "-quickref")}
+        for variant in [f"-{v}" if v else "" for v in PDF_VARIANTS] + ["-tuckbox", "-booklet", "-booklet-inksaver",
+                                                                      "-rules", "-quickref"]}
 
 
 @pytest.mark.parametrize("bad", ["0/2", "3/2", "x"])
