@@ -61,7 +61,7 @@ def test_an_edit_rebuilds_only_its_outputs(tmp_path):
     after = _stamps(out)
     assert after.keys() == first.keys()
     changed = {n for n in first if after[n] != first[n]}
-    german = {n for n in first if n.startswith((f"pdf/{GAME}/{GAME}-de-", f"previews/{GAME}/de/"))}
+    german = {n for n in first if n.startswith((f"pdf/{GAME}/{GAME}-de-", f"previews/{GAME}/de/", f"export/{GAME}/de/"))}
     assert {n for n in changed if not n.startswith("site/")} == german       # its language's tasks ran again
     assert f"pdf   {out / 'pdf' / GAME / f'{GAME}-en-a4.pdf'}" not in said
     # the site is built again; of its files only those showing the heading change: German pages, the search index
