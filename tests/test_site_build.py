@@ -174,7 +174,7 @@ def test_assets_pyodide_engine_and_game_json(built):
     assert "tischlein/__init__.py" in names and "tischlein/engine/api.py" in names
     assert "tischlein/games/mahlzeit/engine.py" in names
     assert all(n.startswith(("tischlein/__init__.py", "tischlein/engine/", "tischlein/games/")) for n in names)
-    assert all(re.fullmatch(r"__init__\.py|engine(_\w+)?\.py", n.rsplit("/", 1)[-1]) for n in names
+    assert all(re.fullmatch(r"__init__\.py|engine(_\w+)?\.py|picture\.py", n.rsplit("/", 1)[-1]) for n in names
                if n.startswith("tischlein/games/"))
     import json
     game = json.loads((site / "assets" / "games" / "mahlzeit.json").read_text(encoding="utf-8"))
@@ -187,7 +187,7 @@ def test_examples_are_prerendered_by_the_engine(built):
     site, docs, _ = built
     page = (site / "mahlzeit" / "examples" / "silke-currywurst" / "index.html").read_text(encoding="utf-8")
     assert 'id="step-1"' in page and 'id="step-3"' in page
-    assert page.count('class="tl-state"') == 4
+    assert page.count('class="tl-picture ') == 4                          # the start and three steps, drawn
     assert 'class="tl-ok"' in page                                     # the engine's expect check holds
     printed = (site / "de" / "mahlzeit" / "examples" / "silke-currywurst-as-printed" / "index.html").read_text("utf-8")
     assert "mahlzeit.turn.lay" in printed and 'id="illegal"' in printed

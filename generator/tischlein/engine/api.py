@@ -8,6 +8,11 @@
                                                or {"legal": False, "error": {kind, rule, key, params, message}}
     legal_moves(game, state)                   [move, ...] (or {"error": ...} for a state it cannot read)
     check_expect(game, state, expect)          [difference, ...]
+    draw(game, state, lang="en")               {"html": the state as a picture, "error": None}
+                                               or {"html": None, "error": {kind, key, message}}
+
+`draw` uses the game package's picture module (`game["picture"]`, the module name; the site's replays are drawn
+by the same function at build time), or the engine's text picture for a game without one.
 
 None of them raises for anything a caller sends: a malformed move or state is answered with an error of kind
 "invalid" (a rule violation has kind "illegal"), so the page can always say why. A state is read with
@@ -18,18 +23,29 @@ from __future__ import annotations
 import importlib
 from typing import Any
 
-from . import replay
+from . import picture, replay
 from .errors import MoveError, StartError
 from .messages import describe_error, describe_events
 
 
+_BOUND: dict[int, tuple[Any, Any]] = {}      # id(game data) -> (that data, its engine): one engine per payload
+
+
 def engine_of(game: dict) -> Any:
-    """The game's Engine, bound to its data."""
+    """The game's Engine, bound to its data (made once per payload: a page draws many states of one game)."""
+    data = game["data"]
+    cached = _BOUND.get(id(data))
+    if cached is not None and cached[0] is data:
+        return cached[1]
     module = game.get("engine")
     if module is None:                      # a payload without the module name: find the game package
         from ..games import spec
-        module = spec(game["data"]["game"]).engine_module
-    return importlib.import_module(module).ENGINE(game["data"])
+        module = spec(data["game"]).engine_module
+    engine = importlib.import_module(module).ENGINE(data)
+    if len(_BOUND) > 16:
+        _BOUND.clear()
+    _BOUND[id(data)] = (data, engine)
+    return engine
 
 
 def _messages(game: dict, lang: str) -> tuple[dict, dict]:
@@ -95,3 +111,22 @@ def check_expect(game: dict, state: Any, expect: Any) -> list[str]:
         return list(engine.check_expect(engine.read_state(state), expect or {}))
     except StartError as exc:
         return [f"expect: {exc}"]
+
+
+def draw(game: dict, state: Any, lang: str = "en") -> dict:
+    """The state as a picture (safe HTML) in `lang`: what the site shows for every replay step."""
+    try:
+        engine = engine_of(game)
+        messages, english = _messages(game, lang)
+        current = engine.from_dict(state)
+        words = picture.Words(messages, english)
+        module = game.get("picture")
+        if module:
+            html = importlib.import_module(module).draw(engine, current, words)
+        else:
+            html = picture.text_picture(engine.render(current), words("table"))
+        return {"html": str(html), "error": None}
+    except StartError as exc:
+        return {"html": None, "error": _invalid("state", f"not a valid state: {exc}")}
+    except Exception as exc:           # noqa: BLE001 - the browser must get an answer whatever happens
+        return {"html": None, "error": _engine_failed(exc)}

@@ -34,12 +34,12 @@ def copy_pyodide(dest: Path, source: Path | None = None) -> int:
 
 
 def browser_modules(content: Content) -> list[str]:
-    """The modules the browser imports: the engine kernel and each game's package and engine (standard library
-    only, checked by tests/test_packages.py)."""
+    """The modules the browser imports: the engine kernel and each game's package, engine and picture (standard
+    library only, checked by tests/test_engines.py)."""
     from .. import games
     kernel = [f"tischlein.engine.{p.stem}" for p in sorted((PACKAGE / "engine").glob("*.py")) if p.stem != "__init__"]
     engines = [m for g in content.games if games.spec(g).engine_class is not None
-               for m in games.spec(g).engine_modules]
+               for m in games.spec(g).engine_modules + [games.spec(g).picture_module] if m]
     return ["tischlein.engine"] + kernel + sorted(engines)
 
 
@@ -76,11 +76,12 @@ def copy_calculators(dest: Path, content: Content) -> None:
 
 
 def game_payload(game: GameContent, languages: list[str]) -> dict:
-    """What engine.api.run() takes as `game`: the compiled data plus the messages (and printed names) in every
-    language."""
+    """What engine.api takes as `game`: the engine and picture modules, the compiled data, and the messages (with
+    the printed names and the pictures' labels) in every language."""
     from .. import games
     return {
         "engine": games.spec(game.id).engine_module,
+        "picture": games.spec(game.id).picture_module,
         "data": game.model.engine_data(),
         "messages": {lang: game.engine_messages(lang) for lang in languages},
     }
