@@ -62,8 +62,20 @@ class GameContent:
         names instead of ids."""
         texts = {key[len("ui:engine."):]: self.ui.text(key, lang) for key in self.ui.keys("ui:engine.")}
         texts.update({key: self.catalog.text(f"messages:{key}", lang) for key in self.messages})
-        texts.update({f"name.{id_}": name for id_, name in self.model.names().items()})
+        texts.update({f"name.{id_}": name for id_, name in self._names(lang).items()})
         return texts
+
+    def _names(self, lang: str) -> dict[str, str]:
+        """Printed names by id in `lang`: as the game prints them, or — for a game whose model has
+        `printed_names(gloss)`, whose PDFs print names translated — in the reader's language."""
+        printed = getattr(self.model, "printed_names", None)
+        if printed is None or lang == self.model.raw.get("original_language"):
+            return self.model.names()
+
+        def gloss(record) -> str | None:
+            key = f"game:{record.key}gloss"
+            return self.catalog.text(key, lang) if key in self.catalog.source else None
+        return printed(gloss)
 
 
 @dataclass
