@@ -17,6 +17,7 @@ from markupsafe import Markup
 from ..content.i18n import SOURCE_LANGUAGE
 from ..content.loader import GameContent
 from ..content.provenance import provenance_of
+from ..engine.messages import printed_name
 from . import locale
 from . import markdown as md
 
@@ -187,11 +188,54 @@ class PageContext:
                          md.text(shown) + self.field_mark(raw, f"{section}.", k)))
         return rows
 
+    def glance(self) -> list[tuple[str, Markup]]:
+        """'At a glance': what a player asks before a game — players, time, age, who made it, when, in which
+        language it is printed — each with its provenance mark; never the numbers the rules engine plays by."""
+        raw = self.game.model.raw
+        facts, credits = raw.get("facts") or {}, raw.get("credits") or raw.get("published") or {}
+        section = "credits." if "credits" in raw else "published."
+        rows = [(self.ui("site.fact.players"), self.players()), (self.ui("site.home.time"), self.play_time())]
+        age = facts.get("age")
+        if isinstance(age, dict) and "min" in age:
+            rows.append((self.ui("site.glance.age"), md.text(self.ui("site.glance.age_from", n=age["min"]))
+                         + self.field_mark(facts, "facts.", "age")))
+        people = credits.get("designers") or ([credits["designer"]] if credits.get("designer") else [])
+        for label, key, value in (("site.glance.designers", "designers" if "designers" in credits else "designer",
+                                   ", ".join(str(x) for x in people)),
+                                  ("site.glance.publisher", "publisher", credits.get("publisher")),
+                                  ("site.glance.year", "year", credits.get("year"))):
+            if value:
+                rows.append((self.ui(label), md.text(value) + self.field_mark(credits, section, key)))
+        if raw.get("original_language"):
+            rows.append((self.ui("site.glance.language"), md.text(self.language(raw["original_language"]))))
+        return rows
+
+    def glance_note(self) -> Markup:
+        """A note content gives about these facts (Tá na Mesa: what another source says about the player count)."""
+        return self.plain("game:facts.note") if self.has("game:facts.note") else Markup("")
+
     def example_title(self, example: dict) -> Markup:
         return self.plain(f"examples:{example['id']}.title")
 
     def picture(self, state: Any) -> Markup:
         return self.site.picture(self.game, self.lang, state)
+
+    def step_nav(self, previous: int | None, following: int | None) -> Markup:
+        """The previous / next controls of a replay step (0 = the start). Plain links into the other step's body,
+        so they work without JavaScript: a browser opens the collapsed section a link leads into (site.js also
+        closes the one being left)."""
+        def step(n: int) -> tuple[str, str]:
+            return ("start-body", self.ui("site.example.start")) if n == 0 else \
+                (f"step-{n}-body", f"{self.ui('replay.step')} {n}")
+        links = []
+        for n, key, cls in ((previous, "site.example.previous", "tl-step-prev"),
+                            (following, "site.example.next", "tl-step-next")):
+            if n is not None:
+                target, name = step(n)
+                links.append(f'<a class="md-button {cls}" href="#{md.attr(target)}">'
+                             f'{md.attr(self.ui(key, step=name))}</a>')
+        return Markup(f'<nav class="tl-step-nav" aria-label="{md.attr(self.ui("site.example.steps"))}" '
+                      f'markdown="0">{"".join(links)}</nav>')
 
     def move_text(self, move: Any, args: bool = True, bold: bool = True) -> Markup:
         """'**Silke**: takes a card · row 3' from a move dict {player, move, args}."""
@@ -213,11 +257,22 @@ class PageContext:
             for name, value in (move.get("args") or {}).items())
 
     def _arg(self, value: Any, lookup) -> Markup:
+        """A move's argument as the reader knows it: the printed names the engine's messages and the pictures use
+        (a die reads "Onion #3"), else the record's name."""
         if isinstance(value, list):
             return Markup(", ").join(self._arg(v, lookup) for v in value)
+        if isinstance(value, dict):              # a part of a move (a counter symbol used, a purchase)
+            return Markup(", ").join(md.text(f"{self.ui_or(f'site.arg.{k}', humanize(k))} ") + self._arg(v, lookup)
+                                     for k, v in value.items())
+        if isinstance(value, bool):
+            return md.text(self.ui("engine.picture.yes") if value else "–")
         if isinstance(value, str):
-            info = lookup(value)
-            return md.text(info.label if info else value)
+            shown = printed_name(value, self.site.names(self.game, self.lang))
+            if shown == value:
+                info = lookup(value)
+                shown = info.label if info else self.ui_or(f"site.value.{value}", value) \
+                    if re.fullmatch(r"[a-z0-9_]+", value) else value
+            return md.text(shown)
         return md.text(value)
 
     def rejection(self, error: dict) -> Markup:
@@ -268,17 +323,21 @@ class PageContext:
         rel = posixpath.relpath(page_file(path, SOURCE_LANGUAGE), posixpath.dirname(self.path) or ".")
         return rel + (f"#{anchor}" if anchor else "")
 
-    def first_sentence(self, key: str) -> Markup:
-        """The first sentence of a content text (up to the first . ! ? followed by a space), made safe."""
+    def first_sentence(self, key: str, whole: bool = False) -> Markup:
+        """The first sentence of a content text (up to the first . ! ? followed by a space), made safe. With
+        `whole`, a sentence that announces a list or a table ("three spice combinations:") comes with it."""
         resolved = self._resolve(key)
-        text = resolved.text.strip().split("\n\n")[0]
-        text = re.sub(r"^\s*(?:[-*+]|\d+[.)])\s+", "", text)          # a list's first item
+        blocks = [b for b in re.split(r"\n\s*\n", resolved.text.strip()) if b.strip()] or [""]
+        text = re.sub(r"^\s*(?:[-*+]|\d+[.)])\s+", "", blocks[0])          # a list's first item
         text = text.split("\n")[0] if re.match(r".*\n\s*(?:[-*+]|\d+[.)])\s", text, re.S) else text
         m = re.match(r"(.*?\w.*?[.!?])(\s|$)", text, re.S)
         sentence = " ".join((m.group(1) if m else text).split())
         if sentence.count("**") % 2:                       # cut inside **bold**: close it
             sentence += "**"
-        return Markup(self._badge(resolved)) + md.content(sentence, self.expand)
+        out = Markup(self._badge(resolved)) + md.content(sentence, self.expand)
+        if whole and sentence.endswith(":") and len(blocks) > 1:
+            out += Markup("\n\n") + md.content(blocks[1], self.expand)
+        return out
 
     def lead(self, key: str) -> Markup:
         """The first paragraph of a content text, and the list after it when the paragraph ends with a colon

@@ -13,7 +13,7 @@ import nh3
 
 TAGS = {
     "a", "abbr", "article", "b", "blockquote", "br", "button", "caption", "code", "dd", "del", "details", "div",
-    "dl", "dt", "em", "figcaption", "figure", "h1", "h2", "h3", "h4", "h5", "h6", "hr", "i", "img", "input",
+    "dl", "dt", "em", "figcaption", "figure", "nav", "h1", "h2", "h3", "h4", "h5", "h6", "hr", "i", "img", "input",
     "kbd", "label", "li", "mark", "noscript", "ol", "p", "pre", "s", "small", "span", "strong", "sub", "summary",
     "sup", "table", "tbody", "td", "tfoot", "th", "thead", "tr", "u", "ul",
     # inline charts (site/simulation.py) and the emblem of a game without card pictures
@@ -27,6 +27,7 @@ ATTRIBUTES = {
     "input": {"type", "name", "checked", "id"},
     "label": {"for"},
     "button": {"type"},
+    "details": {"open"},
     "td": {"colspan", "rowspan", "align"}, "th": {"colspan", "rowspan", "align", "scope"},
     "ol": {"start"},
     "svg": {"viewBox", "width", "height", "xmlns", "preserveAspectRatio"},
