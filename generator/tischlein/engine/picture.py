@@ -79,7 +79,7 @@ def colour(name: Any) -> str:
 
 
 class Words:
-    """The words of a picture in one language: `words("block")` is the label `picture.block`, `words.name(id)`
+    """The words of a picture in one language: `words("table")` is the label `picture.table`, `words.name(id)`
     the printed name of a component (the messages' `name.<id>`)."""
 
     def __init__(self, messages: Mapping[str, str], fallback: Mapping[str, str] | None = None):
