@@ -35,6 +35,6 @@ def on_post_page(output: str, page: Any, config: Any) -> str:
 
     def rebase(m: re.Match) -> str:
         data = json.loads(m.group(2))
-        data["base"] = f"{data['base'].rstrip('/')}/{lang}"
+        data["base"] = f"{data['base'].rstrip('/')}/{lang}/"      # a folder: URLs resolve inside it
         return m.group(1) + json.dumps(data, ensure_ascii=False) + m.group(3)
     return _CONFIG.sub(rebase, output, count=1)
