@@ -18,12 +18,17 @@ from typing import Any
 
 from tischlein.site.sanitize import page_html
 
+_SUMMARY = re.compile(r"<summary\b[^>]*>.*?</summary>", re.S)
+_HEADERLINK = re.compile(r'<a class="headerlink"[^>]*>.*?</a>', re.S)
 _CONFIG = re.compile(r'(<script id="__config" type="application/json">)(.*?)(</script>)', re.S)
 
 
 def on_page_content(html: str, page: Any, config: Any, files: Any) -> str:
     if page.title is not None and "title" not in page.meta:
         page.meta["title"] = page.title
+    # a step's heading is its <summary>, which is the control that opens it: a permalink inside would be a
+    # control in a control (axe: nested-interactive); the step links and the address bar give the link
+    html = _SUMMARY.sub(lambda m: _HEADERLINK.sub("", m.group(0)), html)
     return page_html(html)
 
 
