@@ -88,8 +88,11 @@ def game_payload(game: GameContent, languages: list[str]) -> dict:
 
 
 def write_game_json(dest: Path, payload: dict) -> None:
+    """The payload as the browser's engine reads it, in the content's own order: an engine may go by the order
+    of its data (Diced Veggies' veggies, the colour key of its picture), so sorted keys would make the browser
+    draw and play differently from the build."""
     dest.parent.mkdir(parents=True, exist_ok=True)
-    write_text(dest, json.dumps(payload, ensure_ascii=False, sort_keys=True, separators=(",", ":")))
+    write_text(dest, json.dumps(payload, ensure_ascii=False, separators=(",", ":")))
 
 
 def copy_downloads(content: Content, out_dir: Path, docs: Path, languages: list[str]) -> dict[str, Downloads]:
