@@ -7,6 +7,9 @@
     check_move(game, state, move, lang="en")   {"legal": True, "text", "render", "state", "error": None}
                                                or {"legal": False, "error": {kind, rule, key, params, message}}
     legal_moves(game, state)                   [move, ...] (or {"error": ...} for a state it cannot read)
+    choices(game, state, lang="en")            {"moves": [{"move", "text"}, ...], "over", "winners",
+                                               "builders", "error"}: the legal moves, each with the engine's
+                                               text of what it does, and what a move builder offers
     check_expect(game, state, expect)          [difference, ...]
     draw(game, state, lang="en")               {"html": the state as a picture, "error": None}
                                                or {"html": None, "error": {kind, key, message}}
@@ -25,7 +28,7 @@ from typing import Any
 
 from . import picture, replay
 from .errors import MoveError, StartError
-from .messages import describe_error, describe_events
+from .messages import describe_error, describe_events, printed_name
 
 
 _BOUND: dict[int, tuple[Any, Any]] = {}      # id(game data) -> (that data, its engine): one engine per payload
@@ -103,6 +106,59 @@ def legal_moves(game: dict, state: Any) -> Any:
         return [m.to_dict() for m in engine.legal_moves(engine.read_state(state))]
     except StartError as exc:
         return {"error": _invalid("state", f"not a valid state: {exc}")}
+
+
+def choices(game: dict, state: Any, lang: str = "en", limit: int = 200) -> dict:
+    """The legal moves in `state` in the reader's words: each with the engine's own text of what it does (the
+    text a move picker shows on its button), at most `limit` of them (`more` says how many were left off).
+    With the game over: no moves, and the winners by the engine's ranking."""
+    engine = engine_of(game)
+    messages, english = _messages(game, lang)
+    try:
+        current = engine.read_state(state)
+        if engine.is_over(current):
+            return {"moves": [], "more": 0, "over": True, "winners": engine.winners(current),
+                    "ranking": engine.ranking(current), "builders": [], "error": None}
+        legal = [m.to_dict() for m in engine.legal_moves(current)]
+        moves = [{"move": m, "text": describe_events(engine.events(engine.apply(current, m)), messages, english)}
+                 for m in legal[:limit]]
+        return {"moves": moves, "more": max(0, len(legal) - limit), "over": False, "winners": [], "ranking": [],
+                "builders": builders(legal, {**english, **messages}), "error": None}
+    except StartError as exc:
+        return {"moves": [], "more": 0, "over": False, "winners": [], "ranking": [], "builders": [],
+                "error": _invalid("state", f"not a valid state: {exc}")}
+    except Exception as exc:           # noqa: BLE001 - the browser must get an answer whatever happens
+        return {"moves": [], "more": 0, "over": False, "winners": [], "ranking": [], "builders": [],
+                "error": _engine_failed(exc)}
+
+
+def builders(legal: list[dict], names: dict, most: int = 60) -> list[dict]:
+    """For each kind of move that chooses several things (the dice to cut, the cards to lay): what a reader can
+    pick for each of its arguments, gathered from the legal moves of that kind, so that any combination can be
+    tried and the engine says why one is not allowed. An argument that is not a word, a number or a list of
+    them (a counter symbol used) keeps the value of the first legal move of the kind, or none for a list."""
+    kinds: dict[tuple, list[dict]] = {}
+    for m in legal:
+        kinds.setdefault((m["player"], m["move"]), []).append(m)
+    out = []
+    for (player, verb), group in kinds.items():
+        plain = lambda v: isinstance(v, (str, int)) and not isinstance(v, bool)          # noqa: E731
+        args, fixed = [], {}
+        for name in group[0]["args"]:
+            values = [m["args"].get(name) for m in group]
+            if all(isinstance(v, list) and all(plain(x) for x in v) for v in values):
+                options = list(dict.fromkeys(x for v in values for x in v))
+                args.append({"name": name, "many": True, "options": options})
+            elif all(plain(v) for v in values):
+                args.append({"name": name, "many": False, "options": list(dict.fromkeys(values))})
+            else:
+                fixed[name] = [] if isinstance(values[0], list) else values[0]
+        if not any(a["many"] for a in args) or any(len(a["options"]) > most for a in args):
+            continue
+        for a in args:
+            a["options"] = [{"value": v, "text": printed_name(v, names)} for v in a["options"]]
+        out.append({"player": player, "move": verb, "args": args, "fixed": fixed})
+    return out
 
 
 def check_expect(game: dict, state: Any, expect: Any) -> list[str]:

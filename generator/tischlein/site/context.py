@@ -6,6 +6,7 @@ and HTML escaped), markdown.content() (content Markdown, sanitised) or attr() in
 """
 from __future__ import annotations
 
+import importlib
 import json
 import posixpath
 import re
@@ -292,20 +293,35 @@ class PageContext:
         strings = {k: self.ui(f"site.tryit.{k}") for k in (
             "start", "loading", "ready", "check", "reset", "legal", "illegal", "not_checked", "bad_json",
             "failed", "help", "result_ok", "result_error", "rule")}
-        data = {
-            "example": {k: v for k, v in example.items() if not k.startswith("_")},
-            "strings": strings,
-        }
+        return self._engine_panel("tl-tryit", example, strings, "site.tryit")
+
+    def play(self, example: dict) -> Markup:
+        """The table: play.js plays the example move by move from the reader's clicks (the legal moves in the
+        engine's words, undo/redo, a step slider, any other move at any step), drawn by api.draw."""
+        strings = {k: self.ui(f"site.play.{k}") for k in (
+            "start", "slider", "position", "undo", "redo", "restart", "start_text", "happened", "moves", "more",
+            "over", "own", "illegal", "rule", "picture", "build", "build_hint", "try")}
+        strings.update(loading=self.ui("site.tryit.loading"), failed=self.ui("site.tryit.failed"))
+        # the words of the move builders: each move's and argument's name, as the example steps name them
+        from .. import games
+        moves = importlib.import_module(games.spec(self.game.id).engine_module).ENGINE.MOVES
+        strings["verbs"] = {v: self.ui_or(f"site.move.{v}", humanize(v)) for v in moves}
+        strings["args"] = {a: self.ui_or(f"site.arg.{a}", humanize(a)) for spec in moves.values() for a in spec.args}
+        return self._engine_panel("tl-play", example, strings, "site.play")
+
+    def _engine_panel(self, cls: str, example: dict, strings: dict, keys: str) -> Markup:
+        """A panel its script brings to life with the page's one rules engine, started by the reader's click."""
+        data = {"example": {k: v for k, v in example.items() if not k.startswith("_")}, "strings": strings}
         payload = json.dumps(data, ensure_ascii=False)
         return Markup(
-            f'<div class="tl-tryit" data-game="{md.attr(self.href(f"assets/games/{self.game.id}.json"))}" '
+            f'<div class="{cls}" data-game="{md.attr(self.href(f"assets/games/{self.game.id}.json"))}" '
             f'data-engine="{md.attr(self.href("assets/engine/engine.zip"))}" '
             f'data-rules="{md.attr(self.page_href("rules"))}" data-lang="{md.attr(self.lang)}" '
-            f'data-tryit="{md.attr(payload)}" markdown="0">'
-            f'<p class="tl-tryit-intro">{md.attr(self.ui("site.tryit.intro"))}</p>'
-            f'<button type="button" class="md-button md-button--primary tl-tryit-start">'
+            f'data-panel="{md.attr(payload)}" markdown="0">'
+            f'<p class="{cls}-intro">{md.attr(self.ui(f"{keys}.intro"))}</p>'
+            f'<button type="button" class="md-button md-button--primary {cls}-start">'
             f'{md.attr(strings["start"])}</button>'
-            f'<noscript><p>{md.attr(self.ui("site.tryit.noscript"))}</p></noscript></div>')
+            f'<noscript><p>{md.attr(self.ui(f"{keys}.noscript"))}</p></noscript></div>')
 
     # -- issue 6: landing, setup, related rules, tooltips, quick reference ------------------------------------
     @property
