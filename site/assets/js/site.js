@@ -24,7 +24,8 @@ function makeSortable(wrapper) {
     const button = document.createElement("button");
     button.type = "button";
     button.className = "tl-sort";
-    button.title = label;
+    // Material's tooltips show a title as HTML: the label goes in as escaped text (sanitize.py does the same)
+    button.title = label.replace(/&/g, "&amp;").replace(/</g, "&lt;").replace(/>/g, "&gt;");
     while (th.firstChild) button.append(th.firstChild);
     const arrow = document.createElement("span");
     arrow.className = "tl-sort-arrow";
