@@ -119,3 +119,45 @@ def test_the_shipped_game_json_sets_up_and_draws_as_the_build_does(tmp_path, gam
     state = built.to_dict(built.new_game(names, 11))
     assert browser.to_dict(browser.new_game(names, 11)) == state
     assert api.draw(shipped, state)["html"] == api.draw(payload, state)["html"]
+
+
+@pytest.mark.parametrize("game_id", ENGINE_GAMES)
+def test_a_whole_bot_game_deals_as_the_engine_and_ends_with_the_engines_winners(game_id):
+    payload = game_payload(repository_content().games[game_id], ["en"])
+    engine = engine_for(game_id)
+    names = ["Ada", "Ben", "Cem"][:max(2, engine.min_players)]
+    dealt = api.new_game(payload, names, 4)
+    assert dealt["error"] is None and dealt["policies"][-1] == "random"
+    assert dealt["state"] == engine.to_dict(engine.new_game(names, 4))
+    state, moves = dealt["state"], []
+    for step in range(3000):
+        bot = api.bot_move(payload, state, 4 * 7919 + step)
+        assert bot["error"] is None and bot["policy"] == dealt["policies"][0]
+        assert bot == api.bot_move(payload, state, 4 * 7919 + step)               # seeded: the same move
+        moves.append(bot["move"])
+        state = bot["state"]
+        if bot["over"]:
+            break
+    assert bot["over"]
+    # the same moves from the same deal, checked one by one: the engine's own winners
+    replayed = engine.new_game(names, 4)
+    for move in moves:
+        replayed = engine.apply(replayed, move)
+    assert api.choices(payload, state)["winners"] == engine.winners(replayed)
+
+
+def test_a_policy_a_game_adds_is_the_bots_first_choice():
+    class Greedy(type(engine_for("mahlzeit"))):
+        def greedy_move(self, state, rng):
+            return self.legal_moves(state)[-1]
+    engine = Greedy(engine_for("mahlzeit").data)
+    assert api.policies(engine) == ["greedy", "random"]
+    assert api.policies(engine_for("mahlzeit")) == ["random"]
+
+
+def test_new_game_and_bot_move_answer_bad_input():
+    payload = game_payload(repository_content().games["mahlzeit"], ["en"])
+    assert api.new_game(payload, "Ada", 1)["error"]["kind"] == "invalid"
+    assert api.new_game(payload, ["Ada", "Ada"], 1)["error"]["kind"] == "invalid"         # names must differ
+    assert api.new_game(payload, ["Ada", "Ben"], "x")["error"]["kind"] == "invalid"
+    assert api.bot_move(payload, {"nonsense": 1}, 1)["error"]["kind"] == "invalid"

@@ -11,6 +11,9 @@
                                                "builders", "error"}: the legal moves, each with the engine's
                                                text of what it does, and what a move builder offers
     check_expect(game, state, expect)          [difference, ...]
+    new_game(game, players, seed, lang="en")   {"state", "text", "policies", "error"}: a seeded setup
+    bot_move(game, state, seed, policy=None, lang="en")
+                                               {"move", "text", "state", "over", "policy", "error"}
     draw(game, state, lang="en")               {"html": the state as a picture, "error": None}
                                                or {"html": None, "error": {kind, key, message}}
 
@@ -24,6 +27,7 @@ Engine.read_state: it must pass the census and the engine must be able to draw, 
 from __future__ import annotations
 
 import importlib
+import random
 from typing import Any
 
 from . import picture, replay
@@ -186,3 +190,45 @@ def draw(game: dict, state: Any, lang: str = "en") -> dict:
         return {"html": None, "error": _invalid("state", f"not a valid state: {exc}")}
     except Exception as exc:           # noqa: BLE001 - the browser must get an answer whatever happens
         return {"html": None, "error": _engine_failed(exc)}
+
+
+def policies(engine: Any) -> list[str]:
+    """The bots an engine offers, best first: a `<name>_move(state, rng)` method per policy (the kernel's random
+    one always; a game's greedy one where it has it), so a new policy shows up without touching the table."""
+    named = [n for n in getattr(engine, "POLICIES", ())] + ["greedy", "random"]
+    return [n for n in dict.fromkeys(named) if callable(getattr(engine, f"{n}_move", None))]
+
+
+def new_game(game: dict, players: Any, seed: Any, lang: str = "en") -> dict:
+    """A new game for these players (names in seat order), set up as the rulebook says from `seed`."""
+    messages, english = _messages(game, lang)
+    try:
+        engine = engine_of(game)
+        if not isinstance(players, list) or not isinstance(seed, int) or isinstance(seed, bool):
+            return {"state": None, "error": _invalid("players", "players must be a list of names, seed a number")}
+        state = engine.new_game([str(p) for p in players], seed)
+        return {"state": engine.to_dict(state), "text": describe_events(engine.events(state), messages, english),
+                "policies": policies(engine), "error": None}
+    except ValueError as exc:
+        return {"state": None, "error": _invalid("players", str(exc))}
+    except Exception as exc:           # noqa: BLE001 - the browser must get an answer whatever happens
+        return {"state": None, "error": _engine_failed(exc)}
+
+
+def bot_move(game: dict, state: Any, seed: Any, policy: str | None = None, lang: str = "en") -> dict:
+    """The move a bot makes in `state` (the first of `policies` unless one is named), played: its move, the
+    engine's text of what happened and the new state. Seeded: the same position and seed, the same move."""
+    messages, english = _messages(game, lang)
+    try:
+        engine = engine_of(game)
+        current = engine.read_state(state)
+        names = policies(engine)
+        chosen = policy if policy in names else names[0]
+        move = getattr(engine, f"{chosen}_move")(current, random.Random(seed))
+        new = engine.apply(current, move)
+        return {"move": move.to_dict(), "text": describe_events(engine.events(new), messages, english),
+                "state": engine.to_dict(new), "over": engine.is_over(new), "policy": chosen, "error": None}
+    except StartError as exc:
+        return {"move": None, "state": None, "error": _invalid("state", f"not a valid state: {exc}")}
+    except Exception as exc:           # noqa: BLE001 - the browser must get an answer whatever happens
+        return {"move": None, "state": None, "error": _engine_failed(exc)}

@@ -6,8 +6,6 @@ and HTML escaped), markdown.content() (content Markdown, sanitised) or attr() in
 """
 from __future__ import annotations
 
-import importlib
-import json
 import posixpath
 import re
 from dataclasses import dataclass, field
@@ -20,6 +18,7 @@ from ..content.loader import GameContent
 from ..content.provenance import provenance_of
 from ..engine.messages import printed_name
 from . import locale
+from .panels import EnginePanels, humanize
 from . import markdown as md
 
 if TYPE_CHECKING:
@@ -43,10 +42,6 @@ def page_url(path: str) -> str:
     return path + "/"
 
 
-def humanize(key: str) -> str:
-    return key.replace("_", " ").replace("-", " ").strip().capitalize()
-
-
 @dataclass
 class Downloads:
     """PDFs found for a game: (lang, paper, site path relative to docs, size in bytes)."""
@@ -63,7 +58,7 @@ class ExampleRender:
     results: dict[str, dict] = field(default_factory=dict)       # lang -> tischlein.engine.replay.run(...)
 
 
-class PageContext:
+class PageContext(EnginePanels):
     """What a template may call while writing one page in one language."""
 
     def __init__(self, site: "SiteWriter", game: GameContent | None, path: str, lang: str):
@@ -287,41 +282,6 @@ class PageContext:
             out += Markup("`") + Markup(md.attr(rule).replace("`", "")) + Markup("`")
         message = error.get("message") or error.get("key") or ""
         return out + Markup(": ") + md.text(message)
-
-    def tryit(self, example: dict) -> Markup:
-        """The try-it panel: a raw HTML block that tryit.js turns into the editor when the reader asks."""
-        strings = {k: self.ui(f"site.tryit.{k}") for k in (
-            "start", "loading", "ready", "check", "reset", "legal", "illegal", "not_checked", "bad_json",
-            "failed", "help", "result_ok", "result_error", "rule")}
-        return self._engine_panel("tl-tryit", example, strings, "site.tryit")
-
-    def play(self, example: dict) -> Markup:
-        """The table: play.js plays the example move by move from the reader's clicks (the legal moves in the
-        engine's words, undo/redo, a step slider, any other move at any step), drawn by api.draw."""
-        strings = {k: self.ui(f"site.play.{k}") for k in (
-            "start", "slider", "position", "undo", "redo", "restart", "start_text", "happened", "moves", "more",
-            "over", "own", "illegal", "rule", "picture", "build", "build_hint", "try")}
-        strings.update(loading=self.ui("site.tryit.loading"), failed=self.ui("site.tryit.failed"))
-        # the words of the move builders: each move's and argument's name, as the example steps name them
-        from .. import games
-        moves = importlib.import_module(games.spec(self.game.id).engine_module).ENGINE.MOVES
-        strings["verbs"] = {v: self.ui_or(f"site.move.{v}", humanize(v)) for v in moves}
-        strings["args"] = {a: self.ui_or(f"site.arg.{a}", humanize(a)) for spec in moves.values() for a in spec.args}
-        return self._engine_panel("tl-play", example, strings, "site.play")
-
-    def _engine_panel(self, cls: str, example: dict, strings: dict, keys: str) -> Markup:
-        """A panel its script brings to life with the page's one rules engine, started by the reader's click."""
-        data = {"example": {k: v for k, v in example.items() if not k.startswith("_")}, "strings": strings}
-        payload = json.dumps(data, ensure_ascii=False)
-        return Markup(
-            f'<div class="{cls}" data-game="{md.attr(self.href(f"assets/games/{self.game.id}.json"))}" '
-            f'data-engine="{md.attr(self.href("assets/engine/engine.zip"))}" '
-            f'data-rules="{md.attr(self.page_href("rules"))}" data-lang="{md.attr(self.lang)}" '
-            f'data-panel="{md.attr(payload)}" markdown="0">'
-            f'<p class="{cls}-intro">{md.attr(self.ui(f"{keys}.intro"))}</p>'
-            f'<button type="button" class="md-button md-button--primary {cls}-start">'
-            f'{md.attr(strings["start"])}</button>'
-            f'<noscript><p>{md.attr(self.ui(f"{keys}.noscript"))}</p></noscript></div>')
 
     # -- issue 6: landing, setup, related rules, tooltips, quick reference ------------------------------------
     @property

@@ -40,12 +40,13 @@ GAME_PAGES = [
     ("quickref", "quickref.md.j2", "ui:site.quickref"),
     ("calculator", "calculator.md.j2", "ui:site.calc.title"),
     ("examples/index", "examples.md.j2", "ui:site.examples"),
+    ("play", "play.md.j2", "ui:site.play.page"),
     ("simulation", "simulation.md.j2", "ui:site.simulation"),
     ("sources", "sources.md.j2", "ui:site.provenance"),
     ("downloads", "downloads.md.j2", "ui:site.downloads"),
 ]
 # Pages only a game with a rules engine has (its game package has an engine).
-ENGINE_PAGES = {"simulation"}
+ENGINE_PAGES = {"simulation", "play"}
 # Site-wide pages besides the landing page: (page, template)
 SITE_PAGES = [("translate", "translate.md.j2")]
 SKIP_FIELDS = {"id", "name", "key", "mark", "raw"}

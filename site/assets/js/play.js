@@ -6,6 +6,9 @@
 //
 // The line of play is a list of positions with a cursor: undo and redo move the cursor, the slider jumps to
 // any position, and a move chosen anywhere but at the end cuts the rest off ("what if" from that step).
+//
+// On a game's play page (data-mode="new") the same table plays a whole game: the reader picks the players,
+// who is a bot and a seed; api.new_game deals, and a bot's turn is api.bot_move (the engine's best policy).
 import { api, boot, el, fmt } from "./engine-client.mjs";
 
 function setup(panel) {
@@ -21,13 +24,31 @@ function setup(panel) {
   const uid = `tl-play-${document.querySelectorAll(".tl-play").length}-${Math.random().toString(36).slice(2, 7)}`;
 
   const start = panel.querySelector(".tl-play-start");
+  const form = data.players ? seatsForm(data.players) : null;
+  if (form) start.before(form.node);
   start.addEventListener("click", async () => {
     start.disabled = true;
     const status = el("p", { class: "tl-play-status", role: "status", "data-state": "loading" }, s.loading);
     start.replaceWith(status);
     let example = [];
+    let bots = new Set();
     try {
       await boot(engineUrl);
+      if (form) {
+        const { names, robots, seed } = form.read();
+        const dealt = await api("new_game", gameUrl, names, seed, lang);
+        if (dealt.error) {                  // e.g. two players of one name: say so, and let the reader fix it
+          form.why.textContent = dealt.error.message;
+          status.replaceWith(start);
+          start.disabled = false;
+          return;
+        }
+        form.node.remove();
+        status.remove();
+        bots = robots;
+        build([{ state: dealt.state, move: null, text: dealt.text || s.dealt }], { bots, seed });
+        return;
+      }
       const res = await api("run", gameUrl, data.example, null, lang);
       if (!res.start) throw new Error((res.error && res.error.message) || "no start");
       example = [{ state: res.start.state, move: null, text: s.start_text }];
@@ -44,7 +65,45 @@ function setup(panel) {
     build(example);
   });
 
-  function build(example) {
+  // The players of a new game: how many, each one's name and whether a bot plays the seat, and the seed.
+  function seatsForm([fewest, most]) {
+    const id = (k) => `${uid}-${k}`;
+    const count = el("select", { id: id("count"), class: "tl-play-count" },
+      ...Array.from({ length: most - fewest + 1 }, (_, i) => el("option", { value: fewest + i }, String(fewest + i))));
+    const seed = el("input", { id: id("seed"), type: "number", min: 0, step: 1, value: 1, inputmode: "numeric",
+                               class: "tl-play-seed" });
+    const seats = el("ol", { class: "tl-play-seats" });
+    const rows = [];
+    const draw = () => {
+      const n = Number(count.value);
+      while (rows.length < n) {
+        const i = rows.length + 1;
+        const name = el("input", { id: id(`name-${i}`), type: "text", value: fmt(s.seat, { n: i }), maxlength: 24,
+                                   class: "tl-play-name", "aria-label": `${fmt(s.seat, { n: i })}: ${s.name}` });
+        const bot = el("input", { id: id(`bot-${i}`), type: "checkbox", class: "tl-play-isbot", checked: i > 1 });
+        rows.push({ name, bot, node: el("li", {}, name, el("label", { for: id(`bot-${i}`) }, bot, ` ${s.bot}`)) });
+      }
+      seats.replaceChildren(...rows.slice(0, n).map((r) => r.node));
+    };
+    count.value = String(Math.min(most, Math.max(fewest, 2)));       // someone to play against
+    count.addEventListener("change", draw);
+    draw();
+    const why = el("p", { class: "tl-play-refused", role: "alert" });
+    const node = el("div", { class: "tl-play-form" },
+      el("p", {}, el("label", { for: id("count") }, `${s.count} `), count, " ",
+        el("label", { for: id("seed") }, `${s.seed} `), seed), seats, why);
+    return {
+      node, why,
+      read() {
+        const chosen = rows.slice(0, Number(count.value));
+        const names = chosen.map((r, i) => r.name.value.trim() || fmt(s.seat, { n: i + 1 }));
+        const robots = new Set(chosen.filter((r) => r.bot.checked).map((r, i) => names[rows.indexOf(r)]));
+        return { names, robots, seed: Math.trunc(Number(seed.value)) || 0 };
+      },
+    };
+  }
+
+  function build(example, game = null) {
     let line = example.slice();     // the positions of the line being played
     let at = 0;                     // the position shown
     let own = null;                 // the first position the reader made (null: all the example's)
@@ -64,14 +123,53 @@ function setup(panel) {
     const moves = el("ul", { class: "tl-play-moves", "aria-labelledby": `${uid}-moves` });
     const more = el("p", { class: "tl-play-more", hidden: true });
     const builds = el("div", { class: "tl-play-builds" });
+    const ranking = el("ol", { class: "tl-play-ranking", hidden: true });
+    const botStep = el("button", { type: "button", class: "md-button tl-play-bot-step" }, s.bot_step);
+    const botsFinish = el("button", { type: "button", class: "md-button tl-play-bots-finish" }, s.bots_finish);
     panel.querySelector(".tl-play-intro")?.after(
       el("div", { class: "tl-play-body" },
         el("div", { class: "tl-play-controls" },
           el("label", { for: `${uid}-step`, class: "tl-play-slider-label" }, s.slider), slider, where,
-          el("span", { class: "tl-play-buttons" }, undo, redo, restart)),
+          // a new game has no example to go back to; an example has no bots
+          el("span", { class: "tl-play-buttons" }, undo, redo, ...(game ? [botStep, botsFinish] : [restart]))),
         ownNote,
         el("div", { class: "tl-play-what" }, el("strong", {}, `${s.happened}: `), happened),
-        picture, heading, moves, more, builds, refusal));
+        ranking, picture, heading, moves, more, builds, refusal));
+
+    // a bot's move, seeded by the game's seed and the step: the same game replays alike. One at a time: a
+    // bot's own turn and the reader's buttons never move at once.
+    let moving = false;
+    let over = false;
+    async function botMove() {
+      if (moving || over) return false;
+      moving = true;
+      try {
+        const out = await api("bot_move", gameUrl, line[at].state, game.seed * 7919 + at, null, lang);
+        if (out.error) {
+          refuse(out.error);
+          return false;
+        }
+        line = line.slice(0, at + 1);
+        line.push({ state: out.state, move: out.move, text: out.text || "" });
+        at += 1;
+        over = out.over;
+        return true;
+      } finally {
+        moving = false;
+      }
+    }
+    botStep.addEventListener("click", async () => {
+      if (await botMove()) show(at);
+    });
+    botsFinish.addEventListener("click", async () => {
+      botsFinish.disabled = true;
+      panel.dataset.state = "busy";
+      ++drawing;                                 // no bot's turn scheduled by the last redraw plays in between
+      while (moving) await new Promise((r) => setTimeout(r, 50));
+      for (let guard = 0; guard < 5000 && !over; guard++) if (!(await botMove())) break;
+      botsFinish.disabled = false;
+      show(at);
+    });
 
     slider.addEventListener("input", () => show(Number(slider.value)));
     undo.addEventListener("click", () => show(at - 1));
@@ -97,7 +195,7 @@ function setup(panel) {
       }
       line = line.slice(0, at + 1);
       line.push({ state: out.state, move, text: out.text || "" });
-      if (own === null || own > at + 1) own = at + 1;
+      if (!game && (own === null || own > at + 1)) own = at + 1;
       show(at + 1);
     }
 
@@ -135,8 +233,28 @@ function setup(panel) {
       if (drawn.error) picture.replaceChildren(el("p", { class: "tl-play-refused" }, drawn.error.message));
       list(choices);
       builders(choices.builders || []);
+      standing(choices);
       panel.dataset.state = "ready";
       panel.dataset.at = String(at);
+      panel.dataset.over = String(Boolean(choices.over));
+      over = Boolean(choices.over);
+      panel.dataset.moves = JSON.stringify(line.slice(1, at + 1).map((e) => e.move));   // the line, for a test or a link
+      const movers = new Set((choices.moves || []).map((c) => c.move.player));
+      // a bot's turn at the end of the line: it moves by itself (not while the reader looks back)
+      if (game && !choices.over && at === line.length - 1 && movers.size && [...movers].every((p) => game.bots.has(p))) {
+        heading.textContent = fmt(s.bot_moves, { player: [...movers].join(", ") });
+        moves.replaceChildren();
+        builds.replaceChildren();
+        setTimeout(async () => {
+          if (token === drawing && at === line.length - 1 && (await botMove())) show(at);
+        }, 400);
+      }
+    }
+
+    function standing(choices) {
+      ranking.hidden = !choices.over;
+      ranking.replaceChildren(...(choices.ranking || []).map((r) => el("li", {}, fmt(s.rank, r))));
+      if (choices.over) ranking.setAttribute("aria-label", s.ranking);
     }
 
     function list(choices) {
