@@ -64,7 +64,7 @@ def test_no_payload_runs_on_any_page(browser, hostile_site):
     assert len(pages) > 40
     for path in pages:
         page.goto(base + path, wait_until="load")
-        page.hover("article", timeout=2_000)          # an onmouseover payload would fire now
+        page.hover("article", timeout=15_000)         # an onmouseover payload would fire now
         bad = _payload_ran(page)
         if bad:
             found[path] = bad
