@@ -338,7 +338,7 @@ def test_messages_show_printed_names_and_values(game):
     s = two(face_up=["arroz-5", "couve-1"], pile=["ovo-2"])
     s = play(s, ("Ana", "take", {"from": "left"}))
     assert messages.describe_events(tn.events(s), game.engine_messages("pt")).startswith(
-        "Ana pega Arroz 5 do lado left. Ovo 2 é virada no lugar dela.")
+        "Ana pega Arroz 5 do lado esquerdo. Ovo 2 é virada no lugar dela.")
 
 
 # --- worked examples ---------------------------------------------------------------------------------------

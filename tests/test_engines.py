@@ -185,11 +185,11 @@ def _imports(path: Path, root: Path = KERNEL.parents[1]) -> set[str]:
 def test_an_engine_imports_only_the_kernel_and_the_standard_library(game_id):
     spec = games.spec(game_id)
     allowed = set(sys.stdlib_module_names) | {"__future__"}
-    parts = sorted(spec.folder.glob("engine_*.py"))
+    parts = sorted(spec.folder.glob("engine_*.py")) + sorted(spec.folder.glob("picture.py"))   # the browser runs both
     for path in [spec.folder / "__init__.py", spec.folder / "engine.py", *parts, *sorted(KERNEL.glob("*.py"))]:
         for name in _imports(path):
             top = name.split(".")[0]
-            ok = top in allowed or name.startswith(("tischlein.engine", f"{spec.package}.engine_")) or \
+            ok = top in allowed or name.startswith(("tischlein.engine", f"{spec.package}.engine")) or \
                 name in ("tischlein.games", "tischlein")
             assert ok, f"{path.name} imports {name}: an engine may import only the kernel and the standard library"
 
@@ -212,6 +212,8 @@ def test_the_browser_runs_every_engine_from_the_shipped_zip_alone(tmp_path):
     (tmp_path / "in.json").write_text(json.dumps(jobs))
     code = ("import json, sys; from tischlein.engine import api; jobs = json.load(open('in.json')); "
             "out = {g: api.run(j['game'], j['example'])['ok'] for g, j in jobs.items()}; "
+            "drawn = {g: api.draw(j['game'], api.run(j['game'], j['example'])['start']['state']) for g, j in jobs.items()}; "
+            "assert all(d['error'] is None and 'tl-picture' in d['html'] for d in drawn.values()), drawn; "
             "assert not [m for m in sys.modules if m.split('.')[0] in ('yaml', 'click', 'jsonschema', 'reportlab')]; "
             "print(json.dumps(out))")
     done = subprocess.run([sys.executable, "-S", "-c", code], cwd=tmp_path, capture_output=True, text=True, timeout=120)

@@ -5,6 +5,7 @@ external image) serves most tests; it takes a few seconds.
 """
 from __future__ import annotations
 
+import html
 import re
 import shutil
 import zipfile
@@ -174,7 +175,7 @@ def test_assets_pyodide_engine_and_game_json(built):
     assert "tischlein/__init__.py" in names and "tischlein/engine/api.py" in names
     assert "tischlein/games/mahlzeit/engine.py" in names
     assert all(n.startswith(("tischlein/__init__.py", "tischlein/engine/", "tischlein/games/")) for n in names)
-    assert all(re.fullmatch(r"__init__\.py|engine(_\w+)?\.py", n.rsplit("/", 1)[-1]) for n in names
+    assert all(re.fullmatch(r"__init__\.py|engine(_\w+)?\.py|picture\.py", n.rsplit("/", 1)[-1]) for n in names
                if n.startswith("tischlein/games/"))
     import json
     game = json.loads((site / "assets" / "games" / "mahlzeit.json").read_text(encoding="utf-8"))
@@ -187,7 +188,7 @@ def test_examples_are_prerendered_by_the_engine(built):
     site, docs, _ = built
     page = (site / "mahlzeit" / "examples" / "silke-currywurst" / "index.html").read_text(encoding="utf-8")
     assert 'id="step-1"' in page and 'id="step-3"' in page
-    assert page.count('class="tl-state"') == 4
+    assert page.count('class="tl-picture ') == 4                          # the start and three steps, drawn
     assert 'class="tl-ok"' in page                                     # the engine's expect check holds
     printed = (site / "de" / "mahlzeit" / "examples" / "silke-currywurst-as-printed" / "index.html").read_text("utf-8")
     assert "mahlzeit.turn.lay" in printed and 'id="illegal"' in printed
@@ -239,7 +240,10 @@ def test_glossary_terms_become_tooltips_with_escaped_definitions(built):
     rules = (site / "mahlzeit" / "rules" / "index.html").read_text(encoding="utf-8")
     m = re.search(r'<abbr title="([^"]*)">Zuckerguss</abbr>', rules)
     assert m, "the glossary term is not a tooltip"
-    assert "&lt;script&gt;" in m.group(1) and "&quot;quoted&quot;" in m.group(1) and "&amp;" in m.group(1)
+    # Material's tooltip puts the title in as HTML: the title holds the definition as escaped HTML text
+    title = html.unescape(m.group(1))
+    assert "&lt;script&gt;" in title and "<script" not in title and '"quoted"' in title and "&amp;" in title
+    assert html.unescape(title).startswith("Icing. <script>")                      # what the tooltip shows
     assert re.search(r'<abbr title="[^"]+">[Ss]tack</abbr>', rules)
 
 

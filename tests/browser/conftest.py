@@ -32,9 +32,6 @@ CHROMIUM = Path("/usr/bin/chromium")
 CHROMIUM_ARGS = ["--no-sandbox", "--disable-gpu", "--disable-background-networking", "--disable-component-update",
                  "--disable-sync", "--no-first-run"]
 SHOTS = Path(os.environ.get("TISCHLEIN_SHOTS", "/tmp/tischlein-site-shots"))
-# Material's language selector fetches sitemap.xml next to each alternate page to check it exists; those
-# files do not exist under /de/... (toolchain-notes §4). Only these 404s are tolerated.
-IGNORED_404 = ("sitemap.xml",)
 
 
 def pytest_collection_modifyitems(items):
@@ -147,7 +144,7 @@ class Watch:
         origin = urlsplit(self.origin)
         if (parts.scheme, parts.netloc) != (origin.scheme, origin.netloc):
             self.foreign.append(url)
-        elif not parts.path.startswith(origin.path) and not parts.path.endswith(IGNORED_404):
+        elif not parts.path.startswith(origin.path):
             self.outside.append(url)          # same server, but outside the sub-path the site lives in
 
     def clear(self) -> None:
@@ -155,17 +152,9 @@ class Watch:
         self.outside.clear()
 
     def problems(self) -> list[str]:
-        """Everything wrong, with the tolerated sitemap.xml 404s (and their console lines) removed."""
-        bad_loads = [u for u in self.failed if not u.endswith(IGNORED_404)]
-        tolerated = len(self.failed) - len(bad_loads)
-        console = list(self.console_errors)
-        for _ in range(tolerated):  # one "Failed to load resource: 404" console line per tolerated 404
-            for i, text in enumerate(console):
-                if "404" in text and "Failed to load resource" in text:
-                    del console[i]
-                    break
-        return ([f"console: {t}" for t in console] + [f"pageerror: {t}" for t in self.page_errors]
-                + [f"HTTP error: {u}" for u in bad_loads] + [f"other origin: {u}" for u in self.foreign]
+        """Everything wrong: any console error, page error, failed load, other origin or request outside the site."""
+        return ([f"console: {t}" for t in self.console_errors] + [f"pageerror: {t}" for t in self.page_errors]
+                + [f"HTTP error: {u}" for u in self.failed] + [f"other origin: {u}" for u in self.foreign]
                 + [f"outside the sub-path: {u}" for u in self.outside])
 
 

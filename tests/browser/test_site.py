@@ -93,8 +93,8 @@ def test_replay_is_readable_without_javascript(site, new_page, shot):
     page.goto(base + "mahlzeit/examples/silke-currywurst/")
     assert page.locator("h2#step-1").is_visible()
     assert page.locator("h2#step-3").is_visible()
-    assert page.locator(".tl-state").count() == 4            # the start and three steps
-    assert page.locator(".tl-state .tl-card", has_text="Currywurst").first.is_visible()
+    assert page.locator(".tl-picture").count() == 4          # the start and three steps, each drawn
+    assert page.locator("#start-body .tl-picture .tl-card-name", has_text="Rostzwiebeln").first.is_visible()
     assert page.locator(".tl-ok").is_visible()              # the final check
     assert "mahlzeit.turn.lay" in page.locator("#illegal ~ ul").first.inner_text()
     assert page.locator(".tl-tryit noscript").count() == 1
@@ -112,7 +112,7 @@ def test_every_example_of_every_game_is_prerendered(site):
             for lang in LANGS:
                 html = (folder / lang / game.id / "examples" / ex["id"] / "index.html").read_text("utf-8")
                 if game.id in GAMES:
-                    assert 'id="start"' in html and 'class="tl-state"' in html, (lang, game.id, ex["id"])
+                    assert 'id="start"' in html and 'tl-picture' in html, (lang, game.id, ex["id"])
                     assert 'class="tl-tryit"' in html
                 else:
                     assert 'class="tl-tryit"' not in html
@@ -252,11 +252,17 @@ def test_search_works_in_each_language(site, page):
     pg, watch = page
     for prefix, word, expect in (("", "Currywurst", "/sub/mahlzeit/"), ("de/", "Spielaufbau", "/sub/de/"),
                                  ("pt/", "ingredientes", "/sub/pt/")):
-        pg.goto(base + prefix, wait_until="domcontentloaded")
+        pg.goto(base + prefix, wait_until="networkidle")
         pg.locator("input.md-search__input").click()
-        pg.fill("input.md-search__input", word)
         result = pg.locator("a.md-search-result__link").first
-        result.wait_for(timeout=15_000)
+        for attempt in range(3):   # Material does not rerun a query typed while its index still loads
+            pg.fill("input.md-search__input", "")
+            pg.locator("input.md-search__input").press_sequentially(word)
+            try:
+                result.wait_for(timeout=10_000)
+                break
+            except Exception:
+                assert attempt < 2, (prefix, word)
         assert expect in result.get_attribute("href"), (prefix, result.get_attribute("href"))
         pg.keyboard.press("Escape")
 

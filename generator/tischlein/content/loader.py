@@ -69,11 +69,23 @@ class GameContent:
             return text.as_message() if isinstance(text, Plural) else text
         texts = {key[len("ui:engine."):]: plain(self.ui.text(key, lang)) for key in self.ui.keys("ui:engine.")}
         texts.update({key: plain(self.catalog.text(f"messages:{key}", lang)) for key in self.messages})
-        texts.update({f"name.{id_}": name for id_, name in self.model.names().items()})
+        texts.update({f"name.{id_}": name for id_, name in self._names(lang).items()})
         if any(isinstance(text, dict) for text in texts.values()):
             from .plural import rule_table
             texts[PLURAL_RULE] = rule_table(lang)          # how the engine picks a form, without Babel
         return texts
+
+    def _names(self, lang: str) -> dict[str, str]:
+        """Printed names by id in `lang`: as the game prints them, or — for a game whose model has
+        `printed_names(gloss)`, whose PDFs print names translated — in the reader's language."""
+        printed = getattr(self.model, "printed_names", None)
+        if printed is None or lang == self.model.raw.get("original_language"):
+            return self.model.names()
+
+        def gloss(record) -> str | None:
+            key = f"game:{record.key}gloss"
+            return self.catalog.text(key, lang) if key in self.catalog.source else None
+        return printed(gloss)
 
 
 @dataclass

@@ -187,8 +187,9 @@ def _check_nodes(root: yaml.Node) -> None:
 
 
 def line_of(data: Any, path: tuple) -> int | None:
-    """The line of the deepest node along `path` (keys and list indexes) that carries a line."""
-    best = getattr(data, "line", None)
+    """The line of the deepest node along `path` (keys and list indexes) that carries a line. A document that is
+    a bare word or number (a file cut short after its first few letters) has no node with a line: it is line 1."""
+    best = getattr(data, "line", None if isinstance(data, (dict, list)) else 1)
     node = data
     for step in path:
         if isinstance(node, LineDict) and step in node:

@@ -7,7 +7,18 @@
     check_move(game, state, move, lang="en")   {"legal": True, "text", "render", "state", "error": None}
                                                or {"legal": False, "error": {kind, rule, key, params, message}}
     legal_moves(game, state)                   [move, ...] (or {"error": ...} for a state it cannot read)
+    choices(game, state, lang="en")            {"moves": [{"move", "text"}, ...], "over", "winners",
+                                               "builders", "error"}: the legal moves, each with the engine's
+                                               text of what it does, and what a move builder offers
     check_expect(game, state, expect)          [difference, ...]
+    new_game(game, players, seed, lang="en")   {"state", "text", "policies", "error"}: a seeded setup
+    bot_move(game, state, seed, policy=None, lang="en")
+                                               {"move", "text", "state", "over", "policy", "error"}
+    draw(game, state, lang="en")               {"html": the state as a picture, "error": None}
+                                               or {"html": None, "error": {kind, key, message}}
+
+`draw` uses the game package's picture module (`game["picture"]`, the module name; the site's replays are drawn
+by the same function at build time), or the engine's text picture for a game without one.
 
 None of them raises for anything a caller sends: a malformed move or state is answered with an error of kind
 "invalid" (a rule violation has kind "illegal"), so the page can always say why. A state is read with
@@ -16,20 +27,32 @@ Engine.read_state: it must pass the census and the engine must be able to draw, 
 from __future__ import annotations
 
 import importlib
+import random
 from typing import Any
 
-from . import replay
+from . import picture, replay
 from .errors import MoveError, StartError
-from .messages import describe_error, describe_events
+from .messages import describe_error, describe_events, printed_name
+
+
+_BOUND: dict[int, tuple[Any, Any]] = {}      # id(game data) -> (that data, its engine): one engine per payload
 
 
 def engine_of(game: dict) -> Any:
-    """The game's Engine, bound to its data."""
+    """The game's Engine, bound to its data (made once per payload: a page draws many states of one game)."""
+    data = game["data"]
+    cached = _BOUND.get(id(data))
+    if cached is not None and cached[0] is data:
+        return cached[1]
     module = game.get("engine")
     if module is None:                      # a payload without the module name: find the game package
         from ..games import spec
-        module = spec(game["data"]["game"]).engine_module
-    return importlib.import_module(module).ENGINE(game["data"])
+        module = spec(data["game"]).engine_module
+    engine = importlib.import_module(module).ENGINE(data)
+    if len(_BOUND) > 16:
+        _BOUND.clear()
+    _BOUND[id(data)] = (data, engine)
+    return engine
 
 
 def _messages(game: dict, lang: str) -> tuple[dict, dict]:
@@ -89,9 +112,123 @@ def legal_moves(game: dict, state: Any) -> Any:
         return {"error": _invalid("state", f"not a valid state: {exc}")}
 
 
+def choices(game: dict, state: Any, lang: str = "en", limit: int = 200) -> dict:
+    """The legal moves in `state` in the reader's words: each with the engine's own text of what it does (the
+    text a move picker shows on its button), at most `limit` of them (`more` says how many were left off).
+    With the game over: no moves, and the winners by the engine's ranking."""
+    engine = engine_of(game)
+    messages, english = _messages(game, lang)
+    try:
+        current = engine.read_state(state)
+        if engine.is_over(current):
+            return {"moves": [], "more": 0, "over": True, "winners": engine.winners(current),
+                    "ranking": engine.ranking(current), "builders": [], "error": None}
+        legal = [m.to_dict() for m in engine.legal_moves(current)]
+        moves = [{"move": m, "text": describe_events(engine.events(engine.apply(current, m)), messages, english)}
+                 for m in legal[:limit]]
+        return {"moves": moves, "more": max(0, len(legal) - limit), "over": False, "winners": [], "ranking": [],
+                "builders": builders(legal, {**english, **messages}), "error": None}
+    except StartError as exc:
+        return {"moves": [], "more": 0, "over": False, "winners": [], "ranking": [], "builders": [],
+                "error": _invalid("state", f"not a valid state: {exc}")}
+    except Exception as exc:           # noqa: BLE001 - the browser must get an answer whatever happens
+        return {"moves": [], "more": 0, "over": False, "winners": [], "ranking": [], "builders": [],
+                "error": _engine_failed(exc)}
+
+
+def builders(legal: list[dict], names: dict, most: int = 60) -> list[dict]:
+    """For each kind of move that chooses several things (the dice to cut, the cards to lay): what a reader can
+    pick for each of its arguments, gathered from the legal moves of that kind, so that any combination can be
+    tried and the engine says why one is not allowed. An argument that is not a word, a number or a list of
+    them (a counter symbol used) keeps the value of the first legal move of the kind, or none for a list."""
+    kinds: dict[tuple, list[dict]] = {}
+    for m in legal:
+        kinds.setdefault((m["player"], m["move"]), []).append(m)
+    out = []
+    for (player, verb), group in kinds.items():
+        plain = lambda v: isinstance(v, (str, int)) and not isinstance(v, bool)          # noqa: E731
+        args, fixed = [], {}
+        for name in group[0]["args"]:
+            values = [m["args"].get(name) for m in group]
+            if all(isinstance(v, list) and all(plain(x) for x in v) for v in values):
+                options = list(dict.fromkeys(x for v in values for x in v))
+                args.append({"name": name, "many": True, "options": options})
+            elif all(plain(v) for v in values):
+                args.append({"name": name, "many": False, "options": list(dict.fromkeys(values))})
+            else:
+                fixed[name] = [] if isinstance(values[0], list) else values[0]
+        if not any(a["many"] for a in args) or any(len(a["options"]) > most for a in args):
+            continue
+        for a in args:
+            a["options"] = [{"value": v, "text": printed_name(v, names)} for v in a["options"]]
+        out.append({"player": player, "move": verb, "args": args, "fixed": fixed})
+    return out
+
+
 def check_expect(game: dict, state: Any, expect: Any) -> list[str]:
     engine = engine_of(game)
     try:
         return list(engine.check_expect(engine.read_state(state), expect or {}))
     except StartError as exc:
         return [f"expect: {exc}"]
+
+
+def draw(game: dict, state: Any, lang: str = "en") -> dict:
+    """The state as a picture (safe HTML) in `lang`: what the site shows for every replay step."""
+    try:
+        engine = engine_of(game)
+        messages, english = _messages(game, lang)
+        current = engine.from_dict(state)
+        words = picture.Words(messages, english)
+        module = game.get("picture")
+        if module:
+            html = importlib.import_module(module).draw(engine, current, words)
+        else:
+            html = picture.text_picture(engine.render(current), words("table"))
+        return {"html": str(html), "error": None}
+    except StartError as exc:
+        return {"html": None, "error": _invalid("state", f"not a valid state: {exc}")}
+    except Exception as exc:           # noqa: BLE001 - the browser must get an answer whatever happens
+        return {"html": None, "error": _engine_failed(exc)}
+
+
+def policies(engine: Any) -> list[str]:
+    """The bots an engine offers, best first: a `<name>_move(state, rng)` method per policy (the kernel's random
+    one always; a game's greedy one where it has it), so a new policy shows up without touching the table."""
+    named = [n for n in getattr(engine, "POLICIES", ())] + ["greedy", "random"]
+    return [n for n in dict.fromkeys(named) if callable(getattr(engine, f"{n}_move", None))]
+
+
+def new_game(game: dict, players: Any, seed: Any, lang: str = "en") -> dict:
+    """A new game for these players (names in seat order), set up as the rulebook says from `seed`."""
+    messages, english = _messages(game, lang)
+    try:
+        engine = engine_of(game)
+        if not isinstance(players, list) or not isinstance(seed, int) or isinstance(seed, bool):
+            return {"state": None, "error": _invalid("players", "players must be a list of names, seed a number")}
+        state = engine.new_game([str(p) for p in players], seed)
+        return {"state": engine.to_dict(state), "text": describe_events(engine.events(state), messages, english),
+                "policies": policies(engine), "error": None}
+    except ValueError as exc:
+        return {"state": None, "error": _invalid("players", str(exc))}
+    except Exception as exc:           # noqa: BLE001 - the browser must get an answer whatever happens
+        return {"state": None, "error": _engine_failed(exc)}
+
+
+def bot_move(game: dict, state: Any, seed: Any, policy: str | None = None, lang: str = "en") -> dict:
+    """The move a bot makes in `state` (the first of `policies` unless one is named), played: its move, the
+    engine's text of what happened and the new state. Seeded: the same position and seed, the same move."""
+    messages, english = _messages(game, lang)
+    try:
+        engine = engine_of(game)
+        current = engine.read_state(state)
+        names = policies(engine)
+        chosen = policy if policy in names else names[0]
+        move = getattr(engine, f"{chosen}_move")(current, random.Random(seed))
+        new = engine.apply(current, move)
+        return {"move": move.to_dict(), "text": describe_events(engine.events(new), messages, english),
+                "state": engine.to_dict(new), "over": engine.is_over(new), "policy": chosen, "error": None}
+    except StartError as exc:
+        return {"move": None, "state": None, "error": _invalid("state", f"not a valid state: {exc}")}
+    except Exception as exc:           # noqa: BLE001 - the browser must get an answer whatever happens
+        return {"move": None, "state": None, "error": _engine_failed(exc)}

@@ -36,7 +36,7 @@ def count_components(what: str, known: Iterable[str], held: Iterable[str | None]
 # interface strings' engine.<key> texts are used).
 KERNEL_KEYS = frozenset({"move.not_a_move", "move.unknown", "game.over", "turn.unknown_player", "move.bad_args",
                          "phase.wrong", "turn.not_your_turn", "move.missing_arg", "move.bad_list", "move.bad_arg",
-                         "card.unknown"})
+                         "card.unknown", "name_not_id"})
 
 
 class Engine:

@@ -39,7 +39,8 @@ def format_message(messages: Mapping[str, str], key: str, params: Mapping[str, A
     if isinstance(text, Mapping):
         text = plural_form(text, rule, (params or {}).get(text.get("count", "n")))
     names = {**(fallback or {}), **messages}
-    values = _Keep({k: _plain_text(v, names) for k, v in (params or {}).items()})
+    params = params or {}
+    values = _Keep({k: _param(k, v, params, names) for k, v in params.items()})
     try:
         return string.Formatter().vformat(text, (), values)
     except (ValueError, IndexError, KeyError, AttributeError):
@@ -71,13 +72,44 @@ def plural_category(rule: Mapping[str, Any] | None, n: Any) -> str:
 def plural_form(forms: Mapping[str, Any], rule: Mapping[str, Any] | None, n: Any) -> str:
     text = forms.get(plural_category(rule, n)) or forms.get("other")
     return text if isinstance(text, str) else str(text)
+def _param(key: str, value: Any, params: Mapping[str, Any], names: Mapping[str, str]) -> str:
+    """One parameter as text. A phase reads as its description (`picture.phase.<id>`). A value given as a
+    printed name where the move wanted an id, in a message that also names that id ("Tapioca is not on the
+    table. The recipes on the table: Tapioca …"), says so: `name_not_id` wraps it with the id to use."""
+    phase = f"picture.phase.{value.replace('-', '_')}" if key == "phase" and isinstance(value, str) else ""
+    if phase in names:
+        return names[phase]
+    if isinstance(value, str) and f"name.{value}" not in names and "name_not_id" in names:
+        named = _ids(params.values()) & {k[len("name."):] for k, v in names.items()
+                                         if k.startswith("name.") and v.casefold() == value.casefold()}
+        if named:
+            return _fill(names["name_not_id"], name=value, id=sorted(named)[0])
+    return _plain_text(value, names)
+
+
+def _ids(values: Any) -> set[str]:
+    out: set[str] = set()
+    for v in values:
+        out |= _ids(v) if isinstance(v, (list, tuple)) else {v} if isinstance(v, str) else set()
+    return out
+
+
+def _fill(text: str, **values: str) -> str:
+    for k, v in values.items():
+        text = text.replace("{" + k + "}", v)
+    return text
 
 
 def _plain_text(value: Any, names: Mapping[str, str]) -> str:
-    """Parameters as readers know them: ids become the printed names the catalog gives as `name.<id>`
-    (`weisswurst-1` and `weisswurst` both read "Weißwurst"); anything else stays as it is."""
+    """Parameters as readers know them: ids become printed names (see printed_name), lists a comma list."""
     if isinstance(value, (list, tuple)):
         return ", ".join(_plain_text(v, names) for v in value)
+    return printed_name(value, names)
+
+
+def printed_name(value: Any, names: Mapping[str, str]) -> str:
+    """The printed name the catalog gives an id as `name.<id>` (`weisswurst-1` and `weisswurst` both read
+    "Weißwurst"); anything else stays as it is."""
     text = str(value)
     if f"name.{text}" in names:
         return names[f"name.{text}"]

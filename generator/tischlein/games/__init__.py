@@ -9,6 +9,8 @@ holds
     engine.py          ENGINE = <tischlein.engine.Engine subclass>   optional; it and the modules engine_*.py
                        beside it (a large engine's parts) import only the kernel and the standard library,
                        because they run in Pyodide too
+    picture.py         draw(engine, state, words) -> HTML   optional: the state as a picture, for the site's
+                       replays and the browser alike (tischlein.engine.picture; same imports as the engine)
     faces.py           print_set(game, ui, lang, card_size) -> PrintSet   optional: the print-and-play faces
     calculator.py      the scoring calculator's description; calculator.js scores it in the browser (optional)
 
@@ -77,6 +79,12 @@ class GameSpec:
         """The modules of the engine part: engine.py and its parts engine_*.py (what the browser gets)."""
         parts = sorted(p.stem for p in self.folder.glob("engine_*.py"))
         return [self.engine_module] + [f"{self.package}.{p}" for p in parts]
+
+    @property
+    def picture_module(self) -> str | None:
+        """The module drawing a state as a picture (picture.py: standard library and the kernel only; the browser
+        runs it too), or None when the game has none."""
+        return f"{self.package}.picture" if (self.folder / "picture.py").is_file() else None
 
     @property
     def print_set(self) -> Any | None:

@@ -28,12 +28,12 @@ def copy_pyodide(dest: Path, source: Path | None = None) -> int:
 
 
 def browser_modules(content: Content) -> list[str]:
-    """The modules the browser imports: the engine kernel and each game's package and engine (standard library
-    only, checked by tests/test_packages.py)."""
+    """The modules the browser imports: the engine kernel and each game's package, engine and picture (standard
+    library only, checked by tests/test_engines.py)."""
     from .. import games
     kernel = [f"tischlein.engine.{p.stem}" for p in sorted((PACKAGE / "engine").glob("*.py")) if p.stem != "__init__"]
     engines = [m for g in content.games if games.spec(g).engine_class is not None
-               for m in games.spec(g).engine_modules]
+               for m in games.spec(g).engine_modules + [games.spec(g).picture_module] if m]
     return ["tischlein.engine"] + kernel + sorted(engines)
 
 
@@ -70,19 +70,23 @@ def copy_calculators(dest: Path, content: Content) -> None:
 
 
 def game_payload(game: GameContent, languages: list[str]) -> dict:
-    """What engine.api.run() takes as `game`: the compiled data plus the messages (and printed names) in every
-    language."""
+    """What engine.api takes as `game`: the engine and picture modules, the compiled data, and the messages (with
+    the printed names and the pictures' labels) in every language."""
     from .. import games
     return {
         "engine": games.spec(game.id).engine_module,
+        "picture": games.spec(game.id).picture_module,
         "data": game.model.engine_data(),
         "messages": {lang: game.engine_messages(lang) for lang in languages},
     }
 
 
 def write_game_json(dest: Path, payload: dict) -> None:
+    """The payload as the browser's engine reads it, in the content's own order: an engine may go by the order
+    of its data (Diced Veggies' veggies, the colour key of its picture), so sorted keys would make the browser
+    draw and play differently from the build."""
     dest.parent.mkdir(parents=True, exist_ok=True)
-    write_text(dest, json.dumps(payload, ensure_ascii=False, sort_keys=True, separators=(",", ":")))
+    write_text(dest, json.dumps(payload, ensure_ascii=False, separators=(",", ":")))
 
 
 def copy_downloads(content: Content, out_dir: Path, docs: Path, languages: list[str]) -> dict[str, Downloads]:

@@ -32,7 +32,8 @@ from . import markdown as md
 
 GENERIC_STRINGS = ("title", "players", "player", "name", "add_player", "remove_player", "add_row", "remove_row",
                    "none", "results", "total", "rank", "winner", "winners", "tie_broken", "tie_shared",
-                   "no_winner", "breakdown", "player_label", "solo")
+                   "no_winner", "breakdown", "player_label", "solo", "fix", "impossible", "not_whole", "between",
+                   "at_least")
 
 
 class Labels:

@@ -6,7 +6,6 @@ and HTML escaped), markdown.content() (content Markdown, sanitised) or attr() in
 """
 from __future__ import annotations
 
-import json
 import posixpath
 import re
 from dataclasses import dataclass, field
@@ -18,7 +17,9 @@ from ..content import plural
 from ..content.i18n import SOURCE_LANGUAGE
 from ..content.loader import GameContent
 from ..content.provenance import provenance_of
+from ..engine.messages import printed_name
 from . import locale
+from .panels import EnginePanels, humanize
 from . import markdown as md
 
 if TYPE_CHECKING:
@@ -42,10 +43,6 @@ def page_url(path: str) -> str:
     return path + "/"
 
 
-def humanize(key: str) -> str:
-    return key.replace("_", " ").replace("-", " ").strip().capitalize()
-
-
 @dataclass
 class Downloads:
     """Files found for a game (site/downloads.py): (lang, paper or "", site path relative to docs, bytes)."""
@@ -63,7 +60,7 @@ class ExampleRender:
     results: dict[str, dict] = field(default_factory=dict)       # lang -> tischlein.engine.replay.run(...)
 
 
-class PageContext:
+class PageContext(EnginePanels):
     """What a template may call while writing one page in one language."""
 
     def __init__(self, site: "SiteWriter", game: GameContent | None, path: str, lang: str):
@@ -197,12 +194,54 @@ class PageContext:
         for card in self.game.model.cards():
             kinds[card.kind] = kinds.get(card.kind, 0) + 1
         return [(self.ui_or(f"pdf.kind.{kind}", humanize(kind)), md.text(str(n))) for kind, n in kinds.items()]
+    def glance(self) -> list[tuple[str, Markup]]:
+        """'At a glance': what a player asks before a game — players, time, age, who made it, when, in which
+        language it is printed — each with its provenance mark; never the numbers the rules engine plays by."""
+        raw = self.game.model.raw
+        facts, credits = raw.get("facts") or {}, raw.get("credits") or raw.get("published") or {}
+        section = "credits." if "credits" in raw else "published."
+        rows = [(self.ui("site.fact.players"), self.players()), (self.ui("site.home.time"), self.play_time())]
+        age = facts.get("age")
+        if isinstance(age, dict) and "min" in age:
+            rows.append((self.ui("site.glance.age"), md.text(self.ui("site.glance.age_from", n=age["min"]))
+                         + self.field_mark(facts, "facts.", "age")))
+        people = credits.get("designers") or ([credits["designer"]] if credits.get("designer") else [])
+        for label, key, value in (("site.glance.designers", "designers" if "designers" in credits else "designer",
+                                   ", ".join(str(x) for x in people)),
+                                  ("site.glance.publisher", "publisher", credits.get("publisher")),
+                                  ("site.glance.year", "year", credits.get("year"))):
+            if value:
+                rows.append((self.ui(label), md.text(value) + self.field_mark(credits, section, key)))
+        if raw.get("original_language"):
+            rows.append((self.ui("site.glance.language"), md.text(self.language(raw["original_language"]))))
+        return rows
+
+    def glance_note(self) -> Markup:
+        """A note content gives about these facts (Tá na Mesa: what another source says about the player count)."""
+        return self.plain("game:facts.note") if self.has("game:facts.note") else Markup("")
 
     def example_title(self, example: dict) -> Markup:
         return self.plain(f"examples:{example['id']}.title")
 
     def picture(self, state: Any) -> Markup:
         return self.site.picture(self.game, self.lang, state)
+
+    def step_nav(self, previous: int | None, following: int | None) -> Markup:
+        """The previous / next controls of a replay step (0 = the start). Plain links into the other step's body,
+        so they work without JavaScript: a browser opens the collapsed section a link leads into (site.js also
+        closes the one being left)."""
+        def step(n: int) -> tuple[str, str]:
+            return ("start-body", self.ui("site.example.start")) if n == 0 else \
+                (f"step-{n}-body", f"{self.ui('replay.step')} {n}")
+        links = []
+        for n, key, cls in ((previous, "site.example.previous", "tl-step-prev"),
+                            (following, "site.example.next", "tl-step-next")):
+            if n is not None:
+                target, name = step(n)
+                links.append(f'<a class="md-button {cls}" href="#{md.attr(target)}">'
+                             f'{md.attr(self.ui(key, step=name))}</a>')
+        return Markup(f'<nav class="tl-step-nav" aria-label="{md.attr(self.ui("site.example.steps"))}" '
+                      f'markdown="0">{"".join(links)}</nav>')
 
     def move_text(self, move: Any, args: bool = True, bold: bool = True) -> Markup:
         """'**Silke**: takes a card · row 3' from a move dict {player, move, args}."""
@@ -224,11 +263,22 @@ class PageContext:
             for name, value in (move.get("args") or {}).items())
 
     def _arg(self, value: Any, lookup) -> Markup:
+        """A move's argument as the reader knows it: the printed names the engine's messages and the pictures use
+        (a die reads "Onion #3"), else the record's name."""
         if isinstance(value, list):
             return Markup(", ").join(self._arg(v, lookup) for v in value)
+        if isinstance(value, dict):              # a part of a move (a counter symbol used, a purchase)
+            return Markup(", ").join(md.text(f"{self.ui_or(f'site.arg.{k}', humanize(k))} ") + self._arg(v, lookup)
+                                     for k, v in value.items())
+        if isinstance(value, bool):
+            return md.text(self.ui("engine.picture.yes") if value else "–")
         if isinstance(value, str):
-            info = lookup(value)
-            return md.text(info.label if info else value)
+            shown = printed_name(value, self.site.names(self.game, self.lang))
+            if shown == value:
+                info = lookup(value)
+                shown = info.label if info else self.ui_or(f"site.value.{value}", value) \
+                    if re.fullmatch(r"[a-z0-9_]+", value) else value
+            return md.text(shown)
         return md.text(value)
 
     def rejection(self, error: dict) -> Markup:
@@ -242,26 +292,6 @@ class PageContext:
             out += Markup("`") + Markup(md.attr(rule).replace("`", "")) + Markup("`")
         message = error.get("message") or error.get("key") or ""
         return out + Markup(": ") + md.text(message)
-
-    def tryit(self, example: dict) -> Markup:
-        """The try-it panel: a raw HTML block that tryit.js turns into the editor when the reader asks."""
-        strings = {k: self.ui(f"site.tryit.{k}") for k in (
-            "start", "loading", "ready", "check", "reset", "legal", "illegal", "not_checked", "bad_json",
-            "failed", "help", "result_ok", "result_error", "rule")}
-        data = {
-            "example": {k: v for k, v in example.items() if not k.startswith("_")},
-            "strings": strings,
-        }
-        payload = json.dumps(data, ensure_ascii=False)
-        return Markup(
-            f'<div class="tl-tryit" data-game="{md.attr(self.href(f"assets/games/{self.game.id}.json"))}" '
-            f'data-engine="{md.attr(self.href("assets/engine/engine.zip"))}" '
-            f'data-rules="{md.attr(self.page_href("rules"))}" data-lang="{md.attr(self.lang)}" '
-            f'data-tryit="{md.attr(payload)}" markdown="0">'
-            f'<p class="tl-tryit-intro">{md.attr(self.ui("site.tryit.intro"))}</p>'
-            f'<button type="button" class="md-button md-button--primary tl-tryit-start">'
-            f'{md.attr(strings["start"])}</button>'
-            f'<noscript><p>{md.attr(self.ui("site.tryit.noscript"))}</p></noscript></div>')
 
     # -- issue 6: landing, setup, related rules, tooltips, quick reference ------------------------------------
     @property
@@ -279,17 +309,21 @@ class PageContext:
         rel = posixpath.relpath(page_file(path, SOURCE_LANGUAGE), posixpath.dirname(self.path) or ".")
         return rel + (f"#{anchor}" if anchor else "")
 
-    def first_sentence(self, key: str) -> Markup:
-        """The first sentence of a content text (up to the first . ! ? followed by a space), made safe."""
+    def first_sentence(self, key: str, whole: bool = False) -> Markup:
+        """The first sentence of a content text (up to the first . ! ? followed by a space), made safe. With
+        `whole`, a sentence that announces a list or a table ("three spice combinations:") comes with it."""
         resolved = self._resolve(key)
-        text = resolved.text.strip().split("\n\n")[0]
-        text = re.sub(r"^\s*(?:[-*+]|\d+[.)])\s+", "", text)          # a list's first item
+        blocks = [b for b in re.split(r"\n\s*\n", resolved.text.strip()) if b.strip()] or [""]
+        text = re.sub(r"^\s*(?:[-*+]|\d+[.)])\s+", "", blocks[0])          # a list's first item
         text = text.split("\n")[0] if re.match(r".*\n\s*(?:[-*+]|\d+[.)])\s", text, re.S) else text
         m = re.match(r"(.*?\w.*?[.!?])(\s|$)", text, re.S)
         sentence = " ".join((m.group(1) if m else text).split())
         if sentence.count("**") % 2:                       # cut inside **bold**: close it
             sentence += "**"
-        return Markup(self._badge(resolved)) + md.content(sentence, self.expand)
+        out = Markup(self._badge(resolved)) + md.content(sentence, self.expand)
+        if whole and sentence.endswith(":") and len(blocks) > 1:
+            out += Markup("\n\n") + md.content(blocks[1], self.expand)
+        return out
 
     def lead(self, key: str) -> Markup:
         """The first paragraph of a content text, and the list after it when the paragraph ends with a colon

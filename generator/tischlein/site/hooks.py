@@ -3,15 +3,43 @@
 Every page's content passes the sanitiser, and its title — which MkDocs takes from the first heading with the
 heading's HTML entities kept — becomes the page's meta title, so Material writes it as it is into <title>
 (for a title without meta, its template runs `striptags`, which turns &lt; back into <).
+
+Search in the reader's language: mkdocs-static-i18n builds each language into /<lang>/ but one search index at
+the root, so a German reader's search found English and Portuguese pages too. build.py splits the index into
+one per language (/<lang>/search/search_index.json); here the pages of a language get that language's root as
+Material's `base` (the only thing Material derives from it on our pages: where the index is and how result
+links resolve, which are relative to that index's root).
 """
 from __future__ import annotations
 
+import json
+import re
 from typing import Any
 
 from tischlein.site.sanitize import page_html
+
+_SUMMARY = re.compile(r"<summary\b[^>]*>.*?</summary>", re.S)
+_HEADERLINK = re.compile(r'<a class="headerlink"[^>]*>.*?</a>', re.S)
+_CONFIG = re.compile(r'(<script id="__config" type="application/json">)(.*?)(</script>)', re.S)
 
 
 def on_page_content(html: str, page: Any, config: Any, files: Any) -> str:
     if page.title is not None and "title" not in page.meta:
         page.meta["title"] = page.title
+    # a step's heading is its <summary>, which is the control that opens it: a permalink inside would be a
+    # control in a control (axe: nested-interactive); the step links and the address bar give the link
+    html = _SUMMARY.sub(lambda m: _HEADERLINK.sub("", m.group(0)), html)
     return page_html(html)
+
+
+def on_post_page(output: str, page: Any, config: Any) -> str:
+    i18n = config.plugins.get("i18n")
+    if i18n is None or getattr(i18n, "is_default_language_build", True):
+        return output
+    lang = i18n.current_language
+
+    def rebase(m: re.Match) -> str:
+        data = json.loads(m.group(2))
+        data["base"] = f"{data['base'].rstrip('/')}/{lang}/"      # a folder: URLs resolve inside it
+        return m.group(1) + json.dumps(data, ensure_ascii=False) + m.group(3)
+    return _CONFIG.sub(rebase, output, count=1)

@@ -21,6 +21,8 @@ from typing import Callable
 
 from markupsafe import Markup
 
+from ..engine.picture import esc
+
 # Backslash-escapable punctuation in Python-Markdown (plus the table pipe).
 _MD_SPECIAL = re.compile(r"([\\`*_\[\]()#+\-.!|>])")
 _CODE = re.compile(r"(`+)(.+?)\1", re.S)
@@ -42,14 +44,11 @@ def text(value: object) -> Markup:
     return Markup(s.replace("\n", " "))
 
 
-# Characters Markdown reads as syntax, as entities: Python-Markdown still finds links and emphasis inside the
-# attributes and text of some raw HTML we write, and an entity reads the same to the browser.
-_MD_ENTITIES = str.maketrans({c: f"&#{ord(c)};" for c in "[]()*_`!\\{}|#~:"})
-
-
 def attr(value: object) -> str:
-    """Text for an HTML attribute or a raw HTML block: HTML-escaped, and no character Markdown would act on."""
-    return html.escape(str(value), quote=True).translate(_MD_ENTITIES)
+    """Text for an HTML attribute or a raw HTML block: HTML-escaped, and no character Markdown would act on
+    (Python-Markdown still finds links and emphasis inside the attributes and text of some raw HTML we write, and
+    an entity reads the same to the browser). The pictures of game states escape the same way."""
+    return str(esc(value))
 
 
 def plain(markdown: str) -> str:

@@ -1,7 +1,7 @@
 """Content → Markdown pages, one file per page and language, from the Jinja templates in templates/site/.
 
 Nothing here knows Mahlzeit: component tables come from the typed model's record dicts, facts from the
-game's `facts`/`totals`, states are drawn by state.py. A new game needs content (and a typed model), not a
+game's `facts`/`totals`, states are drawn by the game's picture module (or state.py). A new game needs content (and a typed model), not a
 new template; a new language needs its translation files (content/ui/<lang>.yaml and the games' i18n/<lang>/).
 
 Escaping: the templates write Markdown. The Jinja environment's `finalize` passes every value through
@@ -22,6 +22,7 @@ from markupsafe import Markup
 
 from .. import resources
 from ..content.loader import Content, GameContent
+from ..engine import api
 from ..files import inside
 from . import calculator
 from . import markdown as md
@@ -39,12 +40,13 @@ GAME_PAGES = [
     ("quickref", "quickref.md.j2", "ui:site.quickref"),
     ("calculator", "calculator.md.j2", "ui:site.calc.title"),
     ("examples/index", "examples.md.j2", "ui:site.examples"),
+    ("play", "play.md.j2", "ui:site.play.page"),
     ("simulation", "simulation.md.j2", "ui:site.simulation"),
     ("sources", "sources.md.j2", "ui:site.provenance"),
     ("downloads", "downloads.md.j2", "ui:site.downloads"),
 ]
 # Pages only a game with a rules engine has (its game package has an engine).
-ENGINE_PAGES = {"simulation"}
+ENGINE_PAGES = {"simulation", "play"}
 # Site-wide pages besides the landing page: (page, template)
 SITE_PAGES = [("translate", "translate.md.j2")]
 SKIP_FIELDS = {"id", "name", "key", "mark", "raw"}
@@ -80,7 +82,9 @@ class SiteWriter:
             .replace("&", "\\u0026"))
         self._records: dict[str, dict[str, Any]] = {}
         self._related: dict[tuple[str, str], dict[str, dict[str, list]]] = {}
+        self._names: dict[tuple[str, str], dict[str, str]] = {}
         self.engines: set[str] = set()          # game ids whose game package has a rules engine
+        self.payloads: dict[str, dict] = {}     # game id -> what engine.api takes as `game` (assets.game_payload)
         self.site_values: dict[str, Any] = {}   # extra values for site-wide pages (simulations, coverage)
 
     # -- model introspection -------------------------------------------------------------------------------
@@ -129,6 +133,13 @@ class SiteWriter:
             self._related[key] = out
         return self._related[key]
 
+    def names(self, game: GameContent, lang: str) -> dict[str, str]:
+        """The engine's messages in `lang`, whose `name.<id>` entries are the printed names pictures use."""
+        key = (game.id, lang)
+        if key not in self._names:
+            self._names[key] = game.engine_messages(lang)
+        return self._names[key]
+
     def card_lookup(self, game: GameContent, lang: str) -> Callable[[str], CardInfo | None]:
         records = self.records(game)
         kinds = {}
@@ -163,6 +174,18 @@ class SiteWriter:
         return label
 
     def picture(self, game: GameContent, lang: str, state: Any) -> Markup:
+        """A state as a picture: drawn by the game's picture module through engine.api.draw — the very function the
+        browser calls — or, for a game without one, by the generic picture of state.py."""
+        from .. import games
+        spec = games.spec(game.id)
+        if spec is not None and spec.picture_module and spec.engine_class is not None:
+            if game.id not in self.payloads:
+                from .assets import game_payload
+                self.payloads[game.id] = game_payload(game, self.languages)
+            drawn = api.draw(self.payloads[game.id], state, lang)
+            if drawn["error"] is not None:
+                raise ValueError(f"{game.id}: cannot draw a state: {drawn['error']['message']}")
+            return Markup(drawn["html"])
         return Markup(Picture(self.card_lookup(game, lang), self.state_label(game, lang)).render(state))
 
     # -- writing -------------------------------------------------------------------------------------------

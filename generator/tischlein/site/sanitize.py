@@ -9,11 +9,14 @@ our inline SVG charts produce; a template that needs more adds it here.
 """
 from __future__ import annotations
 
+import html as _html
+import re
+
 import nh3
 
 TAGS = {
     "a", "abbr", "article", "b", "blockquote", "br", "button", "caption", "code", "dd", "del", "details", "div",
-    "dl", "dt", "em", "figcaption", "figure", "h1", "h2", "h3", "h4", "h5", "h6", "hr", "i", "img", "input",
+    "dl", "dt", "em", "figcaption", "figure", "nav", "h1", "h2", "h3", "h4", "h5", "h6", "hr", "i", "img", "input",
     "kbd", "label", "li", "mark", "noscript", "ol", "p", "pre", "s", "small", "span", "strong", "sub", "summary",
     "sup", "table", "tbody", "td", "tfoot", "th", "thead", "tr", "u", "ul",
     # inline charts (site/simulation.py) and the emblem of a game without card pictures
@@ -27,6 +30,7 @@ ATTRIBUTES = {
     "input": {"type", "name", "checked", "id"},
     "label": {"for"},
     "button": {"type"},
+    "details": {"open"},
     "td": {"colspan", "rowspan", "align"}, "th": {"colspan", "rowspan", "align", "scope"},
     "ol": {"start"},
     "svg": {"viewBox", "width", "height", "xmlns", "preserveAspectRatio"},
@@ -39,7 +43,21 @@ ATTRIBUTES = {
 URL_SCHEMES = {"http", "https", "mailto"}
 
 
+# A title attribute inside a tag (after nh3 no text holds a raw "<", so this finds tags only).
+_TITLE = re.compile(r'(<[a-zA-Z][^<>]*?\s)title="([^"]*)"')
+
+
 def page_html(html: str) -> str:
     """A page's rendered HTML with everything not on the allow-list removed (text is kept, as text)."""
-    return nh3.clean(html, tags=TAGS, attributes=ATTRIBUTES, generic_attribute_prefixes={"data-", "aria-"},
-                     url_schemes=URL_SCHEMES, link_rel=None, strip_comments=True)
+    clean = nh3.clean(html, tags=TAGS, attributes=ATTRIBUTES, generic_attribute_prefixes={"data-", "aria-"},
+                      url_schemes=URL_SCHEMES, link_rel=None, strip_comments=True)
+    return _TITLE.sub(_title_as_markup_text, clean)
+
+
+def _title_as_markup_text(m: re.Match) -> str:
+    """Material's tooltips (content.tooltips) put an element's title into the page as HTML (innerHTML): a title
+    must therefore hold its text escaped as HTML, or a card named '<a href=javascript:…>' becomes a link in its
+    tooltip. (Without JavaScript a browser shows the title itself: < > & read as entities there.)"""
+    text = _html.unescape(m.group(2))
+    return f'{m.group(1)}title="{_html.escape(_html.escape(text, quote=False), quote=True)}"'
+

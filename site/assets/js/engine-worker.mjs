@@ -1,6 +1,7 @@
 // Module web worker: boots the self-hosted Pyodide (Pyodide 314 supports module workers only), unpacks the
 // tischlein engine (engine.zip: the kernel tischlein/engine/ and each game's engine modules) and answers
-// {id, type: "init" | "run" | "check", ...} with {id, ok, result | error}. JSON strings cross the boundary.
+// {id, type: "init" | "run" | "check" | "api", ...} with {id, ok, result | error}. JSON strings cross the
+// boundary. "api" calls one function of tischlein.engine.api by name (only those listed in _TL_API).
 import { loadPyodide } from "../pyodide/pyodide.mjs";
 
 const ENGINE_DIR = "/home/pyodide/tischlein-engine";
@@ -27,6 +28,13 @@ def _tl_game(key, text):
 def _tl_run(key, game_text, example_text, lang):
     return json.dumps(_tl_api.run(_tl_game(key, game_text), json.loads(example_text), None, lang))
 
+_TL_API = ("run", "check_move", "choices", "draw", "legal_moves", "new_game", "bot_move")
+
+def _tl_api_call(fn, key, game_text, args_text):
+    if fn not in _TL_API:
+        raise ValueError(f"no engine function {fn}")
+    return json.dumps(getattr(_tl_api, fn)(_tl_game(key, game_text), *json.loads(args_text)))
+
 def _tl_check(key, game_text, state_text, move_text, lang):
     return json.dumps(_tl_api.check_move(_tl_game(key, game_text), json.loads(state_text),
                                          json.loads(move_text), lang))
@@ -47,6 +55,9 @@ self.onmessage = async (event) => {
     } else if (msg.type === "check") {
       await ready;
       result = py.globals.get("_tl_check")(msg.gameKey, msg.game, msg.state, msg.move, msg.lang);
+    } else if (msg.type === "api") {
+      await ready;
+      result = py.globals.get("_tl_api_call")(msg.fn, msg.gameKey, msg.game, msg.args);
     } else {
       throw new Error(`unknown request ${msg.type}`);
     }

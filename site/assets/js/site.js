@@ -3,6 +3,8 @@
 //    aria-sort tells screen readers the order. Numbers sort as numbers, text by the page language.
 //  * Card lightbox: links a.tl-lightbox open the full-size card in a <dialog> (Esc closes, arrows browse).
 //    Without JavaScript the link simply opens the image.
+//  * The language selector keeps the reader's place: its links (this page in another language) get the
+//    section anchor the reader is at (navigation.tracking keeps it in the address while they scroll).
 
 function cellKey(cell) {
   const text = cell.textContent.replace(/[*†]/g, "").trim();
@@ -22,7 +24,8 @@ function makeSortable(wrapper) {
     const button = document.createElement("button");
     button.type = "button";
     button.className = "tl-sort";
-    button.title = label;
+    // Material's tooltips show a title as HTML: the label goes in as escaped text (sanitize.py does the same)
+    button.title = label.replace(/&/g, "&amp;").replace(/</g, "&lt;").replace(/>/g, "&gt;");
     while (th.firstChild) button.append(th.firstChild);
     const arrow = document.createElement("span");
     arrow.className = "tl-sort-arrow";
@@ -113,6 +116,17 @@ function init() {
   document.querySelectorAll(".tl-gallery").forEach(lightbox);
   document.querySelectorAll("[data-tl-print]").forEach((b) => b.addEventListener("click", () => window.print()));
 }
+
+function keepAnchor(link) {
+  link.hash = location.hash;
+}
+
+// capture: before the browser follows the link (tracking changes the address without a hashchange event)
+document.addEventListener("click", (event) => {
+  const link = event.target instanceof Element && event.target.closest("a.md-select__link[hreflang]");
+  if (link) keepAnchor(link);
+}, true);
+window.addEventListener("hashchange", () => document.querySelectorAll("a.md-select__link[hreflang]").forEach(keepAnchor));
 
 if (document.readyState === "loading") document.addEventListener("DOMContentLoaded", init);
 else init();

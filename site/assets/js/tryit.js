@@ -1,68 +1,12 @@
 // The "try it" panel on example pages. Loads nothing until the reader clicks: then it starts a module web
-// worker (engine-worker.mjs) that boots the self-hosted Pyodide and the tischlein engine, and checks the moves
-// the reader edits. All URLs are relative to this script or to the page: the site needs no other origin.
-import { fmt } from "./text.js";
-
-const WORKER_URL = new URL("./engine-worker.mjs", import.meta.url);
-
-let worker = null;
-let booted = null;
-let seq = 0;
-const waiting = new Map();
-
-
-function el(tag, attrs = {}, ...children) {
-  const node = document.createElement(tag);
-  for (const [k, v] of Object.entries(attrs)) {
-    if (k === "class") node.className = v;
-    else node.setAttribute(k, v);
-  }
-  for (const child of children) node.append(child);   // strings become text nodes: never innerHTML
-  return node;
-}
-
-function call(message) {
-  const id = ++seq;
-  return new Promise((resolve, reject) => {
-    waiting.set(id, { resolve, reject });
-    worker.postMessage({ ...message, id });
-  });
-}
-
-function boot(engineUrl) {
-  if (!booted) {
-    worker = new Worker(WORKER_URL, { type: "module" });
-    worker.onmessage = (event) => {
-      const { id, ok, result, error } = event.data;
-      const w = waiting.get(id);
-      if (!w) return;
-      waiting.delete(id);
-      ok ? w.resolve(result) : w.reject(new Error(error));
-    };
-    worker.onerror = (event) => {
-      for (const w of waiting.values()) w.reject(new Error(event.message || "worker error"));
-      waiting.clear();
-    };
-    booted = call({ type: "init", engine: engineUrl });
-  }
-  return booted;
-}
-
-const games = new Map();
-function gameJson(url) {
-  if (!games.has(url)) {
-    games.set(url, fetch(url).then((r) => {
-      if (!r.ok) throw new Error(`${url}: HTTP ${r.status}`);
-      return r.text();
-    }));
-  }
-  return games.get(url);
-}
+// worker (engine-client.mjs: the page's one engine, shared with the table) and checks the moves the reader
+// edits. All URLs are relative to this script or to the page: the site needs no other origin.
+import { boot, call, el, fmt, gameJson } from "./engine-client.mjs";
 
 function setup(panel) {
   if (panel.dataset.tlReady) return;
   panel.dataset.tlReady = "1";
-  const data = JSON.parse(panel.dataset.tryit);
+  const data = JSON.parse(panel.dataset.panel);
   const s = data.strings;
   const base = document.baseURI;
   const engineUrl = new URL(panel.dataset.engine, base).href;

@@ -119,10 +119,17 @@ class DicedVeggies:
                  "token": self.components, "board": self.components, "tile": self.components}.get(kind, {})
         return table.get(ref)
 
-    def names(self) -> dict[str, str]:
-        """Printed names by id for engine messages: vegetables, recipes, hype cards (dice keep their ids, so a
-        message says which die)."""
-        return {r.id: r.name for table in (self.veggies, self.recipes, self.hype) for r in table.values()}
+    def names(self, gloss=None) -> dict[str, str]:
+        """Printed names by id for engine messages and pictures: vegetables, recipes, hype cards, and each die by
+        its vegetable and number ("Onion #3": several dice of a vegetable look alike, a message says which).
+        With `gloss` (record -> what its name is in the reader's language) the names print as the PDFs in that
+        language print them: this English-language game's names translated."""
+        name = (lambda r: gloss(r) or r.name) if gloss else (lambda r: r.name)
+        names = {r.id: name(r) for table in (self.veggies, self.recipes, self.hype) for r in table.values()}
+        names.update({p.id: f"{names[p.ref]} #{p.copy}" for p in self.pieces() if p.component == "die"})
+        return names
+
+    printed_names = names       # names in the reader's language: see GameContent.engine_messages
 
     def engine_data(self) -> dict:
         """The JSON the rules engine reads (it never reads YAML): the facts that govern play."""
@@ -145,7 +152,9 @@ class DicedVeggies:
             # The block stays one piece: dice count as connected only across a shared edge, never a corner.
             "block": {"rows": self.block[0], "columns": self.block[1], "connectivity": "edge"},
             "dice": {"faces": list(self.faces), "veggies": {v.id: v.dice for v in self.veggies.values()},
-                     "ids": [p.id for p in self.pieces() if p.component == "die"]},
+                     "ids": [p.id for p in self.pieces() if p.component == "die"],
+                     # not a rule, but how a player tells the dice apart: the state's picture colours them so
+                     "colours": {v.id: v.colour for v in self.veggies.values()}},
             "recipes": {r.id: {"needs": dict(r.needs), "points": r.points} for r in self.recipes.values()},
             "hype": {h.id: {"condition": dict(h.condition), "score": _plain(h.score), "count": h.count}
                      for h in self.hype.values()},

@@ -93,7 +93,8 @@ class SchwarzwaelderKirsch:
 
     def names(self) -> dict[str, str]:
         """Printed names by record id (German, as the game prints them) for the engine's messages."""
-        return {r.id: r.name for r in (*self.ingredients.values(), self.joker, *self.actions.values())}
+        return {r.id: r.name for r in (*self.ingredients.values(), self.joker, *self.actions.values(),
+                                       self.start_card)}
 
     def engine_data(self) -> dict:
         """The JSON the rules engine reads (it never reads YAML): the facts that govern play."""

@@ -219,6 +219,9 @@ class TaNaMesa:
                                             self.classes, self.spices) for r in table.values()}
         names.update({c.id: f"{self.ingredients[c.ref].name} {c.value}" for c in self.cards()
                       if c.kind == "ingredient"})
+        # a spice token by its two faces ("Alho / Cebolinha"): the tokens are told apart by nothing else
+        names.update({f"spice-token-{n}": " / ".join(self.spices[f].name for f in faces)
+                      for n, faces in enumerate(self.spice_tokens, 1)})
         return names
 
     def engine_data(self) -> dict:

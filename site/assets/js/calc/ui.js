@@ -28,19 +28,40 @@ const nextId = (prefix) => `${prefix}-${++uid}`;
 
 // --- fields: each returns {id, node, read(), update(scope)} -----------------------------------------------
 
-function numberField(f) {
+// A number the game cannot produce (9 frame matches where a stove has 8, negative points, 2.5) is refused with
+// the reason next to the field, and nothing is scored until it is fixed: never silently capped.
+function numberField(f, strings) {
   const id = nextId("tl-calc");
-  const input = el("input", { id, type: "number", min: f.min ?? 0, max: f.max ?? null, step: 1, value: f.default ?? 0,
-                              inputmode: "numeric", class: "tl-calc-num", "data-field": f.id });
-  const node = el("div", { class: "tl-calc-field tl-calc-field-number" }, el("label", { for: id, text: f.label }), input);
+  const lo = f.min ?? 0;
+  const hi = f.max ?? null;
+  const input = el("input", { id, type: "number", min: lo, max: hi, step: 1, value: f.default ?? 0,
+                              inputmode: "numeric", class: "tl-calc-num", "data-field": f.id,
+                              "aria-describedby": `${id}-why` });
+  const why = el("p", { id: `${id}-why`, class: "tl-calc-why", hidden: true });
+  const node = el("div", { class: "tl-calc-field tl-calc-field-number" }, el("label", { for: id, text: f.label }), input,
+                  why);
+  const problem = () => {
+    const text = input.value.trim();
+    const v = Number(text);
+    const range = hi === null ? fmt(strings.at_least, { min: num(lo) })
+      : fmt(strings.between, { min: num(lo), max: num(hi) });
+    if (input.validity.badInput || (text !== "" && !Number.isInteger(v))) return fmt(strings.not_whole, { range });
+    if (text !== "" && (v < lo || (hi !== null && v > hi))) return fmt(strings.impossible, { value: num(v), range });
+    return null;
+  };
   return {
     id: f.id, node,
     read() {
-      let v = Math.trunc(Number(input.value));
-      if (!Number.isFinite(v)) v = 0;
-      if (f.min !== undefined && v < f.min) v = f.min;
-      if (f.max !== undefined && f.max !== null && v > f.max) v = f.max;
-      return v;
+      const v = Number(input.value.trim() || 0);
+      return Number.isFinite(v) ? v : 0;
+    },
+    problems() {
+      const p = problem();
+      why.textContent = p || "";
+      why.hidden = !p;
+      if (p) input.setAttribute("aria-invalid", "true");
+      else input.removeAttribute("aria-invalid");
+      return p ? [`${f.label}: ${p}`] : [];
     },
     update() {},
   };
@@ -114,7 +135,12 @@ function groupField(f, strings, onChange) {
   const node = el("fieldset", { class: "tl-calc-group" }, el("legend", { text: f.label }),
                   f.note ? el("p", { class: "tl-calc-note", text: f.note }) : null,
                   el("div", { class: "tl-calc-grid" }, ...children.map((c) => c.node)));
-  return { id: f.id, node, read: () => readAll(children), update: () => updateAll(children) };
+  return { id: f.id, node, read: () => readAll(children), update: () => updateAll(children),
+           problems: () => problemsOf(children) };
+}
+
+function problemsOf(fields) {
+  return fields.flatMap((c) => (c.problems ? c.problems() : []));
 }
 
 function readAll(children) {
@@ -157,12 +183,13 @@ function rowsField(f, strings, onChange) {
     row.item.querySelector("select, input")?.focus();
     onChange();
   });
-  return { id: f.id, node, addRow, read: () => rows.map((r) => readAll(r.children)), update() {} };
+  return { id: f.id, node, addRow, read: () => rows.map((r) => readAll(r.children)), update() {},
+           problems: () => rows.flatMap((r) => problemsOf(r.children)) };
 }
 
 function makeField(f, strings, onChange) {
   switch (f.type) {
-    case "number": return numberField(f);
+    case "number": return numberField(f, strings);
     case "check": return checkField(f);
     case "select": return selectField(f, strings);
     case "multi": return multiField(f);
@@ -250,6 +277,14 @@ class Calculator {
   }
 
   recompute() {
+    const problems = this.players.flatMap((p) => problemsOf(p.fields).map((t) => `${this.nameOf(p)}: ${t}`));
+    if (problems.length) {            // no score from values the game cannot produce
+      this.summary.textContent = `${this.s.fix} ${problems.join(" · ")}`;
+      this.summary.classList.add("tl-calc-refused");
+      this.table.replaceChildren();
+      return null;
+    }
+    this.summary.classList.remove("tl-calc-refused");
     const result = this.game.score(this.desc.data, this.input());
     this.render(result);
     return result;

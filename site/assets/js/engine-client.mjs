@@ -1,0 +1,68 @@
+// The one rules engine of a page: a module web worker (engine-worker.mjs) booting the self-hosted Pyodide and
+// tischlein's engine.zip, started on the reader's first request and shared by every panel (try it, the table).
+// Also the two DOM helpers the panels share: el() makes nodes whose strings are text, never HTML.
+const WORKER_URL = new URL("./engine-worker.mjs", import.meta.url);
+
+let worker = null;
+let booted = null;
+let seq = 0;
+const waiting = new Map();
+
+// {placeholders}, numbers and plural forms in the reader's language (text.js)
+export { fmt } from "./text.js";
+
+export function el(tag, attrs = {}, ...children) {
+  const node = document.createElement(tag);
+  for (const [k, v] of Object.entries(attrs)) {
+    if (v === null || v === undefined || v === false) continue;
+    if (k === "class") node.className = v;
+    else node.setAttribute(k, v === true ? "" : v);
+  }
+  for (const child of children) if (child !== null && child !== undefined) node.append(child);   // text nodes
+  return node;
+}
+
+export function call(message) {
+  const id = ++seq;
+  return new Promise((resolve, reject) => {
+    waiting.set(id, { resolve, reject });
+    worker.postMessage({ ...message, id });
+  });
+}
+
+export function boot(engineUrl) {
+  if (!booted) {
+    worker = new Worker(WORKER_URL, { type: "module" });
+    worker.onmessage = (event) => {
+      const { id, ok, result, error } = event.data;
+      const w = waiting.get(id);
+      if (!w) return;
+      waiting.delete(id);
+      ok ? w.resolve(result) : w.reject(new Error(error));
+    };
+    worker.onerror = (event) => {
+      for (const w of waiting.values()) w.reject(new Error(event.message || "worker error"));
+      waiting.clear();
+    };
+    booted = call({ type: "init", engine: engineUrl });
+  }
+  return booted;
+}
+
+const games = new Map();
+export function gameJson(url) {
+  if (!games.has(url)) {
+    games.set(url, fetch(url).then((r) => {
+      if (!r.ok) throw new Error(`${url}: HTTP ${r.status}`);
+      return r.text();
+    }));
+  }
+  return games.get(url);
+}
+
+// One function of tischlein.engine.api (run, check_move, choices, draw, legal_moves) with JSON arguments
+// after the game: its JSON answer, parsed.
+export async function api(fn, gameUrl, ...args) {
+  const game = await gameJson(gameUrl);
+  return JSON.parse(await call({ type: "api", fn, game, gameKey: gameUrl, args: JSON.stringify(args) }));
+}

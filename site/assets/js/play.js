@@ -1,0 +1,334 @@
+// The table on example pages: the example played move by move in the browser. Loads nothing until the reader
+// clicks; then the page's one rules engine (engine-client.mjs: Pyodide in a worker) replays the example and
+// from then on answers every click: the legal moves in the engine's own words (api.choices), the move played
+// (api.check_move: an illegal one is refused with the engine's reason and rule before anything changes), the
+// state drawn by api.draw, the same drawing code the pre-rendered steps come from.
+//
+// The line of play is a list of positions with a cursor: undo and redo move the cursor, the slider jumps to
+// any position, and a move chosen anywhere but at the end cuts the rest off ("what if" from that step).
+//
+// On a game's play page (data-mode="new") the same table plays a whole game: the reader picks the players,
+// who is a bot and a seed; api.new_game deals, and a bot's turn is api.bot_move (the engine's best policy).
+import { api, boot, el, fmt } from "./engine-client.mjs";
+
+function setup(panel) {
+  if (panel.dataset.tlReady) return;
+  panel.dataset.tlReady = "1";
+  const data = JSON.parse(panel.dataset.panel);
+  const s = data.strings;
+  const base = document.baseURI;
+  const engineUrl = new URL(panel.dataset.engine, base).href;
+  const gameUrl = new URL(panel.dataset.game, base).href;
+  const rulesUrl = new URL(panel.dataset.rules || ".", base);
+  const lang = panel.dataset.lang || "en";
+  const uid = `tl-play-${document.querySelectorAll(".tl-play").length}-${Math.random().toString(36).slice(2, 7)}`;
+
+  const start = panel.querySelector(".tl-play-start");
+  const form = data.players ? seatsForm(data.players) : null;
+  if (form) start.before(form.node);
+  start.addEventListener("click", async () => {
+    start.disabled = true;
+    const status = el("p", { class: "tl-play-status", role: "status", "data-state": "loading" }, s.loading);
+    start.replaceWith(status);
+    let example = [];
+    let bots = new Set();
+    try {
+      await boot(engineUrl);
+      if (form) {
+        const { names, robots, seed } = form.read();
+        const dealt = await api("new_game", gameUrl, names, seed, lang);
+        if (dealt.error) {                  // e.g. two players of one name: say so, and let the reader fix it
+          form.why.textContent = dealt.error.message;
+          status.replaceWith(start);
+          start.disabled = false;
+          return;
+        }
+        form.node.remove();
+        status.remove();
+        bots = robots;
+        build([{ state: dealt.state, move: null, text: dealt.text || s.dealt }], { bots, seed });
+        return;
+      }
+      const res = await api("run", gameUrl, data.example, null, lang);
+      if (!res.start) throw new Error((res.error && res.error.message) || "no start");
+      example = [{ state: res.start.state, move: null, text: s.start_text }];
+      for (const step of res.steps) {
+        if (!step.legal || !step.state) break;
+        example.push({ state: step.state, move: step.move, text: step.text || "" });
+      }
+    } catch (err) {
+      status.textContent = fmt(s.failed, { error: err.message });
+      status.dataset.state = "failed";
+      return;
+    }
+    status.remove();
+    build(example);
+  });
+
+  // The players of a new game: how many, each one's name and whether a bot plays the seat, and the seed.
+  function seatsForm([fewest, most]) {
+    const id = (k) => `${uid}-${k}`;
+    const count = el("select", { id: id("count"), class: "tl-play-count" },
+      ...Array.from({ length: most - fewest + 1 }, (_, i) => el("option", { value: fewest + i }, String(fewest + i))));
+    const seed = el("input", { id: id("seed"), type: "number", min: 0, step: 1, value: 1, inputmode: "numeric",
+                               class: "tl-play-seed" });
+    const seats = el("ol", { class: "tl-play-seats" });
+    const rows = [];
+    const draw = () => {
+      const n = Number(count.value);
+      while (rows.length < n) {
+        const i = rows.length + 1;
+        const name = el("input", { id: id(`name-${i}`), type: "text", value: fmt(s.seat, { n: i }), maxlength: 24,
+                                   class: "tl-play-name", "aria-label": `${fmt(s.seat, { n: i })}: ${s.name}` });
+        const bot = el("input", { id: id(`bot-${i}`), type: "checkbox", class: "tl-play-isbot", checked: i > 1 });
+        rows.push({ name, bot, node: el("li", {}, name, el("label", { for: id(`bot-${i}`) }, bot, ` ${s.bot}`)) });
+      }
+      seats.replaceChildren(...rows.slice(0, n).map((r) => r.node));
+    };
+    count.value = String(Math.min(most, Math.max(fewest, 2)));       // someone to play against
+    count.addEventListener("change", draw);
+    draw();
+    const why = el("p", { class: "tl-play-refused", role: "alert" });
+    const node = el("div", { class: "tl-play-form" },
+      el("p", {}, el("label", { for: id("count") }, `${s.count} `), count, " ",
+        el("label", { for: id("seed") }, `${s.seed} `), seed), seats, why);
+    return {
+      node, why,
+      read() {
+        const chosen = rows.slice(0, Number(count.value));
+        const names = chosen.map((r, i) => r.name.value.trim() || fmt(s.seat, { n: i + 1 }));
+        const robots = new Set(chosen.filter((r) => r.bot.checked).map((r, i) => names[rows.indexOf(r)]));
+        return { names, robots, seed: Math.trunc(Number(seed.value)) || 0 };
+      },
+    };
+  }
+
+  function build(example, game = null) {
+    let line = example.slice();     // the positions of the line being played
+    let at = 0;                     // the position shown
+    let own = null;                 // the first position the reader made (null: all the example's)
+    let drawing = 0;                // the latest redraw: an older answer arriving late is dropped
+
+    const slider = el("input", { type: "range", min: 0, max: line.length - 1, value: 0, step: 1, id: `${uid}-step`,
+                                 class: "tl-play-slider" });
+    const where = el("output", { for: `${uid}-step`, class: "tl-play-where" });
+    const undo = el("button", { type: "button", class: "md-button tl-play-undo" }, s.undo);
+    const redo = el("button", { type: "button", class: "md-button tl-play-redo" }, s.redo);
+    const restart = el("button", { type: "button", class: "md-button tl-play-restart" }, s.restart);
+    const ownNote = el("p", { class: "tl-play-own", hidden: true });
+    const happened = el("p", { class: "tl-play-happened", "aria-live": "polite" });
+    const refusal = el("p", { class: "tl-play-refused", role: "alert", hidden: true });
+    const picture = el("div", { class: "tl-play-picture", role: "region", "aria-label": s.picture });
+    const heading = el("p", { class: "tl-play-moves-title", id: `${uid}-moves` });
+    const moves = el("ul", { class: "tl-play-moves", "aria-labelledby": `${uid}-moves` });
+    const more = el("p", { class: "tl-play-more", hidden: true });
+    const builds = el("div", { class: "tl-play-builds" });
+    const ranking = el("ol", { class: "tl-play-ranking", hidden: true });
+    const botStep = el("button", { type: "button", class: "md-button tl-play-bot-step" }, s.bot_step);
+    const botsFinish = el("button", { type: "button", class: "md-button tl-play-bots-finish" }, s.bots_finish);
+    panel.querySelector(".tl-play-intro")?.after(
+      el("div", { class: "tl-play-body" },
+        el("div", { class: "tl-play-controls" },
+          el("label", { for: `${uid}-step`, class: "tl-play-slider-label" }, s.slider), slider, where,
+          // a new game has no example to go back to; an example has no bots
+          el("span", { class: "tl-play-buttons" }, undo, redo, ...(game ? [botStep, botsFinish] : [restart]))),
+        ownNote,
+        el("div", { class: "tl-play-what" }, el("strong", {}, `${s.happened}: `), happened),
+        ranking, picture, heading, moves, more, builds, refusal));
+
+    // a bot's move, seeded by the game's seed and the step: the same game replays alike. One at a time: a
+    // bot's own turn and the reader's buttons never move at once.
+    let moving = false;
+    let over = false;
+    async function botMove() {
+      if (moving || over) return false;
+      moving = true;
+      try {
+        const out = await api("bot_move", gameUrl, line[at].state, game.seed * 7919 + at, null, lang);
+        if (out.error) {
+          refuse(out.error);
+          return false;
+        }
+        line = line.slice(0, at + 1);
+        line.push({ state: out.state, move: out.move, text: out.text || "" });
+        at += 1;
+        over = out.over;
+        return true;
+      } finally {
+        moving = false;
+      }
+    }
+    botStep.addEventListener("click", async () => {
+      if (await botMove()) show(at);
+    });
+    botsFinish.addEventListener("click", async () => {
+      botsFinish.disabled = true;
+      panel.dataset.state = "busy";
+      ++drawing;                                 // no bot's turn scheduled by the last redraw plays in between
+      while (moving) await new Promise((r) => setTimeout(r, 50));
+      for (let guard = 0; guard < 5000 && !over; guard++) if (!(await botMove())) break;
+      botsFinish.disabled = false;
+      show(at);
+    });
+
+    slider.addEventListener("input", () => show(Number(slider.value)));
+    undo.addEventListener("click", () => show(at - 1));
+    redo.addEventListener("click", () => show(at + 1));
+    restart.addEventListener("click", () => {
+      line = example.slice();
+      own = null;
+      show(0);
+    });
+
+    async function play(move) {
+      refusal.hidden = true;
+      let out;
+      try {
+        out = await api("check_move", gameUrl, line[at].state, move, lang);
+      } catch (err) {
+        refuse({ message: fmt(s.failed, { error: err.message }) });
+        return;
+      }
+      if (!out.legal) {
+        refuse(out.error || {});
+        return;
+      }
+      line = line.slice(0, at + 1);
+      line.push({ state: out.state, move, text: out.text || "" });
+      if (!game && (own === null || own > at + 1)) own = at + 1;
+      show(at + 1);
+    }
+
+    function refuse(error) {
+      refusal.replaceChildren(el("strong", {}, `${s.illegal} `));
+      if (error.rule) {
+        const href = new URL(rulesUrl.href);
+        href.hash = error.rule;
+        refusal.append(`${s.rule} `, el("a", { href: href.href, class: "tl-rule-link" }, error.rule), ": ");
+      }
+      refusal.append(error.message || error.key || "");
+      refusal.hidden = false;
+    }
+
+    async function show(index) {
+      if (index < 0 || index >= line.length) return;
+      at = index;
+      const token = ++drawing;
+      slider.max = String(line.length - 1);
+      slider.value = String(at);
+      where.textContent = fmt(s.position, { step: at, last: line.length - 1 });
+      slider.setAttribute("aria-valuetext", where.textContent);
+      undo.disabled = at === 0;
+      redo.disabled = at === line.length - 1;
+      restart.disabled = own === null;
+      ownNote.hidden = own === null || at < own;
+      if (own !== null) ownNote.textContent = fmt(s.own, { step: own });
+      happened.textContent = line[at].text;
+      refusal.hidden = true;
+      panel.dataset.state = "busy";
+      const [drawn, choices] = await Promise.all([api("draw", gameUrl, line[at].state, lang),
+                                                  api("choices", gameUrl, line[at].state, lang)]);
+      if (token !== drawing) return;
+      picture.innerHTML = drawn.html ?? "";        // api.draw's HTML: every text in it escaped by the engine
+      if (drawn.error) picture.replaceChildren(el("p", { class: "tl-play-refused" }, drawn.error.message));
+      list(choices);
+      builders(choices.builders || []);
+      standing(choices);
+      panel.dataset.state = "ready";
+      panel.dataset.at = String(at);
+      panel.dataset.over = String(Boolean(choices.over));
+      over = Boolean(choices.over);
+      panel.dataset.moves = JSON.stringify(line.slice(1, at + 1).map((e) => e.move));   // the line, for a test or a link
+      const movers = new Set((choices.moves || []).map((c) => c.move.player));
+      // a bot's turn at the end of the line: it moves by itself (not while the reader looks back)
+      if (game && !choices.over && at === line.length - 1 && movers.size && [...movers].every((p) => game.bots.has(p))) {
+        heading.textContent = fmt(s.bot_moves, { player: [...movers].join(", ") });
+        moves.replaceChildren();
+        builds.replaceChildren();
+        setTimeout(async () => {
+          if (token === drawing && at === line.length - 1 && (await botMove())) show(at);
+        }, 400);
+      }
+    }
+
+    function standing(choices) {
+      ranking.hidden = !choices.over;
+      ranking.replaceChildren(...(choices.ranking || []).map((r) => el("li", {}, fmt(s.rank, r))));
+      if (choices.over) ranking.setAttribute("aria-label", s.ranking);
+    }
+
+    function list(choices) {
+      moves.replaceChildren();
+      more.hidden = !choices.more;
+      if (choices.more) more.textContent = fmt(s.more, { count: choices.more });
+      if (choices.error) {
+        heading.textContent = choices.error.message;
+        return;
+      }
+      if (choices.over) {
+        heading.textContent = fmt(s.over, { winners: choices.winners.join(", ") });
+        return;
+      }
+      const players = [...new Set(choices.moves.map((c) => c.move.player))];
+      heading.textContent = fmt(s.moves, { player: players.join(", ") });
+      for (const choice of choices.moves) {
+        const button = el("button", { type: "button", class: "tl-play-move" }, choice.text);
+        button.addEventListener("click", () => play(choice.move));
+        moves.append(el("li", {}, button));
+      }
+    }
+
+    // A move that chooses several things (dice to cut, cards to lay): each option a button to press, then the
+    // engine checks the whole move; a choice it refuses leaves the position as it was and says why.
+    function builders(list) {
+      builds.replaceChildren();
+      for (const b of list) {
+        const picked = new Map(b.args.map((a) => [a.name, a.many ? new Set() : null]));
+        const groups = b.args.map((a) => {
+          const buttons = a.options.map((o) => {
+            const button = el("button", { type: "button", class: "tl-play-option", "aria-pressed": "false" }, o.text);
+            button.addEventListener("click", () => {
+              if (a.many) {
+                const set = picked.get(a.name);
+                set.has(o.value) ? set.delete(o.value) : set.add(o.value);
+              } else {
+                picked.set(a.name, picked.get(a.name) === o.value ? null : o.value);
+              }
+              buttons.forEach((x, i) => {
+                const v = a.options[i].value;
+                const on = a.many ? picked.get(a.name).has(v) : picked.get(a.name) === v;
+                x.setAttribute("aria-pressed", String(on));
+              });
+            });
+            return button;
+          });
+          return el("div", { class: "tl-play-arg", role: "group", "aria-label": s.args[a.name] || a.name },
+                    el("span", { class: "tl-play-arg-name" }, s.args[a.name] || a.name), ...buttons);
+        });
+        const go = el("button", { type: "button", class: "md-button md-button--primary tl-play-try" }, s.try);
+        go.addEventListener("click", () => {
+          const args = { ...b.fixed };
+          for (const a of b.args) {
+            const v = picked.get(a.name);
+            if (a.many) args[a.name] = [...v];
+            else if (v !== null) args[a.name] = v;
+          }
+          play({ player: b.player, move: b.move, args });
+        });
+        builds.append(el("details", { class: "tl-play-build", "data-move": b.move, "data-player": b.player },
+          el("summary", {}, `${s.build}: ${b.player} — ${s.verbs[b.move] || b.move}`),
+          el("p", { class: "tl-play-hint" }, s.build_hint), ...groups, go));
+      }
+    }
+
+    show(0);
+  }
+}
+
+function init() {
+  document.querySelectorAll(".tl-play").forEach(setup);
+}
+
+if (window.document$ && typeof window.document$.subscribe === "function") window.document$.subscribe(init);
+else if (document.readyState === "loading") document.addEventListener("DOMContentLoaded", init);
+else init();
