@@ -12,7 +12,7 @@ import re
 from pathlib import Path
 
 import pytest
-from engine_tools import engine_for
+from engine_tools import engine_for, refusal_keys
 
 from tischlein.engine import KERNEL_KEYS, Move, MoveError, api, replay
 from tischlein.games.diced_veggies import engine as dv_module
@@ -450,7 +450,7 @@ def test_every_rule_id_and_message_key_exists(game):
     rule_names = set(re.findall(r'(?:fail|IllegalMove|InvalidMove)\(([A-Z]+)[ ,]', source))
     rule_names |= set(re.findall(r'rule=([A-Z]+)', source))
     assert rule_names and {getattr(dv_module, name) for name in rule_names} <= dv.RULE_IDS
-    keys = set(re.findall(r'(?:fail|IllegalMove|InvalidMove)\([^,]+,\s*"([a-z_.]+)"', source))
+    keys = refusal_keys(source)
     keys |= set(re.findall(r's\.event\("([a-z_.]+)"', source)) | set(re.findall(r'wrong_phase="([a-z_.]+)"', source))
     assert {"final.cook_only", "restock.not_now", "cut.done", "step.cut", "cut.block_split"} <= keys
     assert keys <= set(game.messages), keys - set(game.messages)

@@ -10,7 +10,7 @@ import re
 from pathlib import Path
 
 import pytest
-from engine_tools import ENGINE_GAMES, engine_for
+from engine_tools import ENGINE_GAMES, engine_for, refusal_keys
 
 from tischlein.engine import KERNEL_KEYS, IllegalMove, InvalidMove, Move, MoveError, StartError, api, messages, replay
 from tischlein.games.schwarzwaelder_kirsch import engine as sk_module
@@ -319,8 +319,7 @@ def test_same_seed_and_moves_replay_exactly():
 def used_keys() -> set[str]:
     """The message keys the engine names: refusals, events and wrong-phase keys of the move table."""
     src = ENGINE_FILE.read_text(encoding="utf-8")
-    keys = set(re.findall(r'\bfail\(\s*[^,]+,\s*"([a-z0-9_.]+)"', src))
-    keys |= set(re.findall(r'(?:Illegal|Invalid)Move\(\s*[^,]+,\s*"([a-z0-9_.]+)"', src))
+    keys = refusal_keys(src)
     keys |= set(re.findall(r'\.event\(\s*"([a-z0-9_.]+)"', src))
     keys |= set(re.findall(r'wrong_phase="([a-z0-9_.]+)"', src))
     return keys

@@ -11,7 +11,7 @@ import re
 from pathlib import Path
 
 import pytest
-from engine_tools import engine_for
+from engine_tools import engine_for, refusal_keys
 
 from tischlein.engine import IllegalMove, InvalidMove, Move, MoveError, api, replay
 from tischlein.games.suppenkasper import engine as sk_module
@@ -335,7 +335,7 @@ def test_every_rule_id_and_message_key_exists(game):
     assert set(sk_module.SPECIAL_RULES.values()) <= sk.RULE_IDS
     used = set(re.findall(r'"(suppenkasper(?:\.[a-z-]+)+)"', source))
     assert set(sk.PHASE_RULES.values()) <= used <= sk.RULE_IDS, used - sk.RULE_IDS
-    keys = set(re.findall(r'\bfail\(\s*[^,]+,\s*"([a-z_.]+)"', source))
+    keys = refusal_keys(source)
     keys |= set(re.findall(r'\.event\(\s*"([a-z_.]+)"', source))
     keys |= set(re.findall(r'wrong_phase="([a-z_.]+)"', source))
     assert {"chip.bad_action", "lead.one_dish", "lead.cannot_lead", "add.entree", "add.side_no_entree",

@@ -13,7 +13,7 @@ from pathlib import Path
 
 import pytest
 
-from engine_tools import engine_for
+from engine_tools import engine_for, refusal_keys
 from tischlein import games
 from tischlein.engine import KERNEL_KEYS, IllegalMove, InvalidMove, Move, StartError, api, messages, replay
 from tischlein.games.ta_na_mesa import engine as module
@@ -388,7 +388,7 @@ def test_same_seed_and_moves_replay_exactly():
 def used_keys() -> set[str]:
     """The message keys the engine names: its refusals, events and wrong-phase keys, and the kernel's."""
     src = ENGINE_FILE.read_text(encoding="utf-8")
-    keys = set(re.findall(r'\b(?:fail|invalid)\(\s*[^,]+,\s*"([a-z0-9_.]+)"', src))
+    keys = refusal_keys(src)
     keys |= set(re.findall(r'\.event\(\s*"([a-z0-9_.]+)"', src))
     keys |= set(re.findall(r'wrong_phase="([a-z0-9_.]+)"', src))
     return keys | KERNEL_KEYS
