@@ -39,7 +39,7 @@ def playout(engine: Any, players: int, seed: int, max_moves: int | None = None,
             move = engine.random_move(state, rng)
         except RuntimeError:
             raise RuntimeError(f"seed {seed}: no legal move after {moves} moves") from None
-        state = engine.apply(state, move)
+        state = engine.apply(state, move, in_place=True)
         moves += 1
         turns += move.name == "end_turn"
         if moves >= max_moves:

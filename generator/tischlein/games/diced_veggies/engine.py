@@ -122,37 +122,55 @@ class DicedVeggies(Engine):
     def cuts(self, s: State) -> list[list[str]]:
         """Every legal cut, as die lists in block order (shortest first). Each connected group of dice adding up
         to at most 10 is grown once, from its lowest cell (ESU enumeration; the sum bound keeps groups to at most
-        5 dice); it is a cut when it touches the outside and leaves the rest of the block one piece (`connected`
-        and `expand`, inlined: this is the engine's hottest loop)."""
-        cells = self.cells(s)
-        face = {i: s.faces[d] for i, d in cells.items()}
-        block = sum(1 << i for i in cells)
-        outer, near, limit, w, found = self.outer(block), self.near, self.cut_max, self.width, []
-        # a group: its cells, mask, sum, the cells that may still join (all above its lowest), the group and the
-        # cells next to it, and the cells above its lowest
-        groups = [((i,), 1 << i, face[i], near[i] & block & ~((2 << i) - 1), near[i], block & ~((2 << i) - 1))
-                  for i in cells if face[i] <= limit]
-        while groups:
-            cut, sub, total, ext, seen, higher = groups.pop()
-            rest = block & ~sub
-            if sub & outer and rest:
-                must = seen & rest
-                fill = must & -must
-                while fill & must != must:
-                    grown = (fill | fill << 1 | fill >> 1 | fill << w | fill >> w) & rest
-                    if grown == fill:
-                        break
-                    fill = grown
-                else:
-                    found.append([cells[i] for i in sorted(cut)])
-            while ext:
-                bit = ext & -ext
-                ext ^= bit
-                i = bit.bit_length() - 1
-                if total + face[i] <= limit:
-                    groups.append((cut + (i,), sub | bit, total + face[i], ext | near[i] & higher & ~seen,
-                                   seen | near[i], higher))
-        return sorted(sorted(found), key=len)
+        5 dice); it is a cut when it touches the outside and leaves the rest of the block one piece: the cells
+        of the rest next to the group must be joined within the rest (`connected`, inlined with `expand`: this is
+        the engine's hottest loop, so groups are bit masks and dice are named only for the cuts found)."""
+        w, near, room0, faces = self.width, self.near, self.cut_max, s.faces
+        cells: dict[int, str] = {}
+        face: dict[int, int] = {}
+        for r, row in enumerate(s.block):
+            for c, die in enumerate(row):
+                if die is not None:
+                    cells[r * w + c] = die
+                    face[r * w + c] = faces[die]
+        block = 0
+        for i in cells:
+            block |= 1 << i
+        outer, found = self.outer(block), []
+        for root, f in face.items():
+            if f > room0:
+                continue
+            higher = block & ~((2 << root) - 1)          # a group only grows into cells above its lowest
+            stack = [(1 << root, room0 - f, near[root] & higher, near[root])]
+            while stack:                                  # a group, the sum still allowed, cells that may join,
+                sub, room, ext, seen = stack.pop()        # the group and its neighbours
+                if sub & outer:
+                    rest = block & ~sub
+                    must = seen & rest
+                    fill = must & -must
+                    while fill & must != must:
+                        grown = (fill | fill << 1 | fill >> 1 | fill << w | fill >> w) & rest
+                        if grown == fill:
+                            break
+                        fill = grown
+                    else:
+                        if rest:
+                            found.append(sub)
+                while ext:
+                    bit = ext & -ext
+                    ext ^= bit
+                    i = bit.bit_length() - 1
+                    if face[i] <= room:
+                        stack.append((sub | bit, room - face[i], ext | near[i] & higher & ~seen, seen | near[i]))
+        named = []
+        for sub in found:
+            dice = []
+            while sub:
+                bit = sub & -sub
+                sub ^= bit
+                dice.append(cells[bit.bit_length() - 1])
+            named.append(dice)
+        return sorted(sorted(named), key=len)
 
     def veggie(self, s: State, die: str) -> str:
         return s.improvised.get(die) or self.veggie_of[die]

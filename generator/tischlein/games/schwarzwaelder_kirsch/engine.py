@@ -332,29 +332,31 @@ class SchwarzwaelderKirsch(Engine):
         s.turn, s.phase = s.start, "turn-start"
         s.event("step.new_round", round=s.round, player=s.current.name)
 
-    def legal_moves(self, s: State) -> list[Move]:
-        """Every legal move. Stehlen lists each ingredient it can take (a stolen joker on its old ingredient)."""
+    def moves_by_kind(self, s: State) -> dict[str, list[Move]]:
+        """Every legal move, by kind. Stehlen lists each ingredient it can take and, for a joker, each
+        ingredient the thief lacks that it can land on."""
         if self.is_over(s):
-            return []
+            return {}
         player, name = s.current, s.current.name
         if s.phase == "joker":
-            return [Move(name, "joker", {"ingredient": i}) for i in self.cake if i not in player.collection]
+            return {"joker": [Move(name, "joker", {"ingredient": i}) for i in self.cake if i not in player.collection]}
         if s.phase == "action":
-            return [Move(name, "take", {}), Move(name, "leave", {})]
+            return {"take": [Move(name, "take", {})], "leave": [Move(name, "leave", {})]}
         row = self._reveal_moves.setdefault(name, [])      # listed at every step, so built once per player
         row += [Move(name, "reveal", {"position": i}) for i in range(len(row) + 1, len(s.pantry) + 1)]
-        moves = [row[i] for i, card in enumerate(s.pantry) if card is not None and i + 1 != s.revealed]
+        moves = {"reveal": [m for m, card in zip(row, s.pantry) if card is not None]}  # none is face up here
         if s.phase == "revealing":
-            return moves + [Move(name, "stop", {})]
+            moves["stop"] = [Move(name, "stop", {})]
+            return moves
         kind = player.action and self.type_of[player.action]
         others = [o for o in s.players if o is not player]
         if kind == self.garnish and len(player.collection) == len(self.cake):
-            moves.append(Move(name, "play", {}))
+            moves["play"] = [Move(name, "play", {})]
         elif kind == "tauschen":
-            moves += [Move(name, "play", {"target": o.name}) for o in others]
+            moves["play"] = [Move(name, "play", {"target": o.name}) for o in others]
         elif kind == "stehlen":
-            moves += [Move(name, "play", {"target": o.name, "ingredient": ing, "as": place})
-                      for o in others for ing, place in self.stealable(player, o)]
+            moves["play"] = [Move(name, "play", {"target": o.name, "ingredient": ing, "as": place})
+                             for o in others for ing, place in self.stealable(player, o)]
         return moves
 
     def score(self, s: State) -> list[dict]:

@@ -333,18 +333,35 @@ class Suppenkasper(Engine):
         cards = self._take(s, p, CARDS.read(self, "add", "cards", args.get("cards"), ADD), ADD)
         types, plate = {self.type_of[c] for c in s.plate}, list(s.plate)
         for card in cards:
-            t = self.type_of[card]
-            if t in self.entrees:
-                fail(ADD, "add.entree", card=card, plate=plate)
-            elif t in self.sides and self.sides[t]["entree"] not in types:
-                fail(ADD, "add.side_no_entree", card=card, plate=plate)
-            elif t in self.meals and self.meals[t]["adds_to"] != "any" and not types & set(self.meals[t]["adds_to"]):
-                fail(ADD, "add.meal_mismatch", card=card, plate=plate)
-            elif t not in self.sides and t not in self.meals:
-                fail(ADD, "add.not_food", card=card, plate=plate)
+            refused = self.add_refusal(types, card)
+            if refused:
+                refused.params["plate"] = plate
+                raise refused
         s.plate += cards
         s.turn = (p + 1) % len(s.players)
         s.event("step.add", player=s.players[p].name, cards=cards, next=s.current.name)
+
+    def add_refusal(self, types: set[str], card: str) -> IllegalMove | None:
+        """Why `card` cannot be added to a plate of these card types, or None when it fits (legal_moves asks
+        this of every card in hand, so it returns the refusal instead of raising it)."""
+        t, params = self.type_of[card], {"card": card}
+        if t in self.entrees:
+            return IllegalMove(ADD, "add.entree", params)
+        if t in self.sides:
+            return None if self.sides[t]["entree"] in types else IllegalMove(ADD, "add.side_no_entree", params)
+        if t in self.meals:
+            fits = self.meals[t]["adds_to"]
+            return None if fits == "any" or types & set(fits) else IllegalMove(ADD, "add.meal_mismatch", params)
+        return IllegalMove(ADD, "add.not_food", params)
+
+    def special_refusal(self, s: State, card: str) -> IllegalMove | None:
+        """Why the special `card` cannot be played on the plate, or None when it can."""
+        rule, kinds = SPECIAL_RULES.get(self.type_of[card], "suppenkasper.special"), self.record_of[card]["kinds"]
+        if self.effect_of[card] == "start":
+            return IllegalMove(rule, "special.start_only", {"card": card})
+        if self.effect_of[card] == "eat_matching" and not {self.type_of[c] for c in s.plate} & set(kinds):
+            return IllegalMove(rule, "special.no_match", {"card": card, "kinds": list(kinds)})
+        return None
 
     @move("diet", rule="suppenkasper.diet", phases="respond", card=CARD)
     def diet(self, s: State, p: int, args: dict) -> None:
@@ -362,10 +379,9 @@ class Suppenkasper(Engine):
     def special(self, s: State, p: int, args: dict) -> None:
         [card] = self._take(s, p, [args["card"]], "suppenkasper.special")
         require(self.kind_of[card] == "special", "suppenkasper.special", "special.not_special", card=card)
-        kinds, rule = self.record_of[card]["kinds"], SPECIAL_RULES.get(self.type_of[card], "suppenkasper.special")
-        require(self.effect_of[card] != "start", rule, "special.start_only", card=card)
-        if self.effect_of[card] == "eat_matching" and not {self.type_of[c] for c in s.plate} & set(kinds):
-            fail(rule, "special.no_match", card=card, kinds=list(kinds))
+        refused = self.special_refusal(s, card)
+        if refused:
+            raise refused
         s.aside.append(card)
         self.eat(s, p, {}, card)
 
@@ -436,13 +452,14 @@ class Suppenkasper(Engine):
                 moves += [Move(name, "lead", {"cards": [card] + sides[:k]}) for k in range(len(sides) + 1)]
             return moves
         # respond: eat, any red card, and the adds and special cards that the rules accept on this plate
-        fitting = [c for c in hand if self.kind_of[c] in ("side", "meal")        # no other kind is ever added
-                   and not self.refusal(s, Move(name, "add", {"cards": [c]}))]
+        types = {self.type_of[c] for c in s.plate}
+        fitting = [] if s.refused else [c for c in hand if self.kind_of[c] in ("side", "meal")   # no other kind
+                                        and self.add_refusal(types, c) is None]                  # is ever added
         moves = [Move(name, "eat", {})] + [Move(name, "add", {"cards": [c]}) for c in distinct if c in fitting]
         if len(fitting) > 1:
             moves.append(Move(name, "add", {"cards": fitting}))
-        played = [Move(name, self.kind_of[c], {"card": c}) for c in distinct if self.kind_of[c] in ("diet", "special")]
-        return moves + [m for m in played if m.name == "diet" or not self.refusal(s, m)]
+        return moves + [Move(name, self.kind_of[c], {"card": c}) for c in distinct
+                        if self.kind_of[c] == "diet" or self.kind_of[c] == "special" and not self.special_refusal(s, c)]
 
     def score(self, s: State) -> list[dict]:
         """Position (up positive), distance, weight class, red chips; total = −distance: highest is nearest."""
