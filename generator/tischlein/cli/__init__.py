@@ -1,4 +1,4 @@
-"""The tischlein command line: check, build, pdf, site, replay, simulate, i18n.
+"""The tischlein command line: check, build, pdf, site, replay, simulate (and simulate-merge), i18n.
 
 Each command lives in a module of this package and imports what it needs from .common; this module only
 assembles them, so nothing imports back from here.
@@ -17,7 +17,7 @@ from .common import check_languages, content_option, load_or_exit, out_option
 from .editor import editor_config
 from .pdf import pdf
 from .replay import replay
-from .simulate import simulate
+from .simulate import simulate, simulate_merge
 from .site import site
 
 CONTEXT = {"help_option_names": ["-h", "--help"]}
@@ -113,7 +113,7 @@ def i18n_status(langs: tuple[str, ...], verbose: bool, content_dir: Path) -> Non
                 click.echo(f"    missing  {key}")
 
 
-for command in (replay, site, pdf, simulate, editor_config):
+for command in (replay, site, pdf, simulate, simulate_merge, editor_config):
     main.add_command(command)
 
 if __name__ == "__main__":

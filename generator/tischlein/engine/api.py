@@ -8,6 +8,10 @@
                                                or {"legal": False, "error": {kind, rule, key, params, message}}
     legal_moves(game, state)                   [move, ...] (or {"error": ...} for a state it cannot read)
     check_expect(game, state, expect)          [difference, ...]
+    bot_move(game, state, policy, seed, lang="en")   {"move", "text", "render", "state", "error": None}: the
+                                               move a bot (random, greedy …) makes for the player to decide,
+                                               or {"move": None, "error": {...}} (a bad state, an unknown
+                                               policy, a finished game)
 
 None of them raises for anything a caller sends: a malformed move or state is answered with an error of kind
 "invalid" (a rule violation has kind "illegal"), so the page can always say why. A state is read with
@@ -21,6 +25,7 @@ from typing import Any
 from . import replay
 from .errors import MoveError, StartError
 from .messages import describe_error, describe_events
+from .policy import policies
 
 
 def engine_of(game: dict) -> Any:
@@ -95,3 +100,32 @@ def check_expect(game: dict, state: Any, expect: Any) -> list[str]:
         return list(engine.check_expect(engine.read_state(state), expect or {}))
     except StartError as exc:
         return [f"expect: {exc}"]
+
+
+def bot_move(game: dict, state: Any, policy: Any = "greedy", seed: Any = 0, lang: str = "en") -> dict:
+    """The move the bot `policy` makes in `state` for the player to decide, already applied: the move, what it
+    did, the new state's picture and the new state. The same state, policy and seed give the same move."""
+    try:
+        engine = engine_of(game)
+        messages, english = _messages(game, lang)
+        current = engine.read_state(state)
+    except StartError as exc:
+        return {"move": None, "error": _invalid("state", f"not a valid state: {exc}")}
+    except Exception as exc:           # noqa: BLE001 - a game payload it cannot read still gets an answer
+        return {"move": None, "error": _engine_failed(exc)}
+    known = policies(engine)
+    if not isinstance(policy, str) or policy not in known:
+        return {"move": None, "error": _invalid("policy", f"no policy {str(policy)[:40]!r}; known: "
+                                                          f"{', '.join(known)}")}
+    if engine.is_over(current):
+        return {"move": None, "error": _invalid("game.over", "the game is over: nobody has a move")}
+    if isinstance(seed, bool) or not isinstance(seed, int):
+        return {"move": None, "error": _invalid("seed", "the seed must be an integer")}
+    try:
+        import random
+        move = known[policy](engine, current, random.Random(seed))
+        new = engine.apply(current, move)
+        return {"move": move.to_dict(), "text": describe_events(engine.events(new), messages, english),
+                "render": engine.render(new), "state": engine.to_dict(new), "error": None}
+    except Exception as exc:           # noqa: BLE001 - the browser must get an answer whatever happens
+        return {"move": None, "error": _engine_failed(exc)}

@@ -54,6 +54,7 @@ class Engine:
     PHASE_RULES: ClassVar[dict[str, str]] = {}   # phase -> the rule someone moving out of turn breaks there
     TURN_BEFORE_PHASE: ClassVar[bool] = False    # refuse a move out of turn before one out of phase
     MOVES: ClassVar[dict[str, MoveSpec]] = {}
+    POLICIES: ClassVar[dict[str, Any]] = {}     # the game's own policies besides random (see policy.py)
 
     def __init_subclass__(cls, **kwargs: Any) -> None:
         super().__init_subclass__(**kwargs)
@@ -121,6 +122,11 @@ class Engine:
     def length(self, state: GameState) -> dict[str, int]:
         """Measures of a finished game's length besides its moves (rounds played …), for simulations."""
         return {}
+
+    def ending(self, state: GameState) -> str:
+        """How a finished game ended, as a short id the simulations count (which end of a track was reached,
+        whether a tie needed another round …). A game with a single way to end keeps "end"."""
+        return "end"
 
     # --- whose move, and checking a move -----------------------------------------------------------------
     def actor(self, state: GameState) -> int | None:

@@ -1,6 +1,6 @@
 // Module web worker: boots the self-hosted Pyodide (Pyodide 314 supports module workers only), unpacks the
 // tischlein engine (engine.zip: the kernel tischlein/engine/ and each game's engine modules) and answers
-// {id, type: "init" | "run" | "check", ...} with {id, ok, result | error}. JSON strings cross the boundary.
+// {id, type: "init" | "run" | "check" | "bot", ...} with {id, ok, result | error}. JSON strings cross the boundary.
 import { loadPyodide } from "../pyodide/pyodide.mjs";
 
 const ENGINE_DIR = "/home/pyodide/tischlein-engine";
@@ -30,6 +30,9 @@ def _tl_run(key, game_text, example_text, lang):
 def _tl_check(key, game_text, state_text, move_text, lang):
     return json.dumps(_tl_api.check_move(_tl_game(key, game_text), json.loads(state_text),
                                          json.loads(move_text), lang))
+
+def _tl_bot(key, game_text, state_text, policy, seed, lang):
+    return json.dumps(_tl_api.bot_move(_tl_game(key, game_text), json.loads(state_text), policy, seed, lang))
 `);
   return { python: py.runPython("import sys; sys.version.split()[0]") };
 }
@@ -47,6 +50,9 @@ self.onmessage = async (event) => {
     } else if (msg.type === "check") {
       await ready;
       result = py.globals.get("_tl_check")(msg.gameKey, msg.game, msg.state, msg.move, msg.lang);
+    } else if (msg.type === "bot") {
+      await ready;
+      result = py.globals.get("_tl_bot")(msg.gameKey, msg.game, msg.state, msg.policy, msg.seed, msg.lang);
     } else {
       throw new Error(`unknown request ${msg.type}`);
     }

@@ -31,6 +31,7 @@ from typing import Any, Callable, Mapping
 
 from ...engine import Arg, Check, Engine, Move, STR, fail, invalid, move, require, rng_below, rng_seed, rng_shuffle
 from .engine_state import PHASES, STAGES, Cooked, Player, State, start as read_start
+from .policy import greedy
 
 COOKING = ("cook", "final-cook")
 TURN, END, HYPE = "diced-veggies.turn", "diced-veggies.end", "diced-veggies.hype"
@@ -59,6 +60,7 @@ class DicedVeggies(Engine):
     PHASES = PHASES
     TURN_RULE, END_RULE = TURN, END
     TURN_BEFORE_PHASE = True
+    POLICIES = {"greedy": greedy}
     RULE_IDS = frozenset({TURN, END, HYPE, RESTOCK, CUT, COOK, IMPROVISE, DRAW, LIMITS, "diced-veggies.recipes"})
 
     def __init__(self, data: Mapping[str, Any]):

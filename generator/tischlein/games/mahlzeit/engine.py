@@ -39,6 +39,7 @@ from ...engine import (Check, Engine, INT, Move, STR, at, fail, ids, move, one_i
                        rng_shuffle)
 from .engine_start import read_start
 from .engine_state import PHASES, Dish, Player, State
+from .policy import greedy
 
 SPOON, DIRTY_POTS = "cooking-spoon", "dirty-pots"
 APRON, HAT = "apron", "cooking-hat"
@@ -55,6 +56,7 @@ class Mahlzeit(Engine):
     TIE_BREAKS = ("drinks",)             # most points from laid drinks (a Dish Towel's doubling included)
     PHASE_RULES = {"dirty-pots": "mahlzeit.dirty-pots"}
     TURN_BEFORE_PHASE = True             # "it is Silke's move" tells Max more than "Silke has drawn already"
+    POLICIES = {"greedy": greedy}
     RULE_IDS = frozenset({
         "mahlzeit.turn", "mahlzeit.turn.draw", "mahlzeit.turn.take", "mahlzeit.turn.lay", "mahlzeit.turn.drink",
         "mahlzeit.turn.discard", "mahlzeit.dishes", "mahlzeit.spoon", "mahlzeit.dirty-pots", "mahlzeit.end",

@@ -25,6 +25,7 @@ from typing import Any, Mapping
 
 from ...engine import (Check, Engine, GameState, INT, Ledger, Move, Record, STR, Start, StartError, at, fail, invalid,
                        move, require, rng_seed, rng_shuffle)
+from .policy import greedy
 GAME_ID = "schwarzwaelder-kirsch"
 R_TURN, R_END = "schwarzwaelder-kirsch.turn", "schwarzwaelder-kirsch.end"
 R_REVEAL, R_JOKER = "schwarzwaelder-kirsch.turn.reveal", "schwarzwaelder-kirsch.turn.joker"
@@ -82,6 +83,7 @@ class SchwarzwaelderKirsch(Engine):
     # Random players push their luck blindly and lose their collection to duplicates again and again, so random
     # 4-player games reach several thousand moves (longest seen: 8,806) before someone garnishes. They do end.
     PLAYOUT_MOVES = 20_000
+    POLICIES = {"greedy": greedy}
 
     def __init__(self, data: Mapping[str, Any]):
         super().__init__(data)
@@ -366,6 +368,10 @@ class SchwarzwaelderKirsch(Engine):
 
     def length(self, s: State) -> dict[str, int]:
         return {"rounds": len(s.history)}          # tie rounds included
+
+    def ending(self, s: State) -> str:
+        """rounds: after the regular rounds; tie-round: a tie needed one or more rounds more."""
+        return "tie-round" if len(s.history) > s.rounds else "rounds"
 
     def expect_fields(self) -> dict[str, Check]:
         """turn, phase, winners and: round; start_player (the Küchenmaschinenkarte's holder); pantry {1: eier-2,

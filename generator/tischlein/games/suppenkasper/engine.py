@@ -17,6 +17,7 @@ from typing import Any, Mapping
 
 from ...engine import (Check, Engine, GameState, IllegalMove, Ledger, Move, Record, Start, StartError, fail, ids,
                        move, one_id, require, rng_seed, rng_shuffle)
+from .policy import greedy
 SPECIAL_RULES = {"suppen-kasper": "suppenkasper.special.suppen-kasper", "fress-sack": "suppenkasper.special.fress-sack",
                  "mecker-ziege": "suppenkasper.special.mecker-ziege", "nasch-katze": "suppenkasper.special.nasch-katze",
                  "tischlein-deck-dich": "suppenkasper.special.tischlein"}
@@ -58,6 +59,7 @@ class Suppenkasper(Engine):
     PHASE_RULES = {"chips": CHIPS, "give": CHIPS, "lead": LEAD, "respond": "suppenkasper.trick.respond"}
     TURN_RULE, END_RULE = "suppenkasper.trick", "suppenkasper.end"
     TIE_BREAKS = ("chips",)
+    POLICIES = {"greedy": greedy}
     RULE_IDS = frozenset({*SPECIAL_RULES.values(), *("suppenkasper." + x for x in (
         "round", "round.chips", "trick", "trick.lead", "trick.respond", "trick.add", "weight", "diet", "special",
         "round-end", "end", "setup", "setup.three-players"))})
@@ -469,6 +471,10 @@ class Suppenkasper(Engine):
 
     def length(self, s: State) -> dict[str, int]:
         return {"rounds": s.round}
+
+    def ending(self, s: State) -> str:
+        """The end (or ends) of the track reached: dicker-brocken, suppenkasper, or both at once."""
+        return "+".join(sorted({self.class_at[p.position] for p in s.players if p.position in (self.low, self.high)}))
 
     def expect_fields(self) -> dict[str, Check]:
         """turn, phase, winners and: round; plate (any order); leader (a name or null); refused; aside_has

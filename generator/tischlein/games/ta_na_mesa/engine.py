@@ -30,6 +30,7 @@ from ...engine import (Arg, Check, Engine, Move, STR, fail, ids, invalid, move, 
                        rng_shuffle)
 from .engine_start import read_start
 from .engine_state import FACE_UP, PHASES, SIDES, Placed, Player, State, Tiles
+from .policy import greedy
 
 R = "ta-na-mesa."
 R_ROUND, R_COLLECT, R_END, R_SEASON = R + "round", R + "collect", R + "end", R + "season"
@@ -41,6 +42,7 @@ R_FREE, R_RAIZEIRO = R + "characters.free-symbol", R + "characters.raizeiro"
 class TaNaMesa(Engine):
     GAME, State, PHASES = "ta-na-mesa", State, PHASES
     TURN_RULE, END_RULE, TIE_BREAKS = R_ROUND, R_END, ("presentation",)
+    POLICIES = {"greedy": greedy}
     PHASE_RULES = dict(zip(PHASES, (R_COLLECT, R_PREPARE, R_COMPARE, R_DRAFT, R_SEASON)))
     RULE_IDS = frozenset(R + rule for rule in (
         "round", "round.recipes", "round.end", "collect", "prepare", "prepare.counter", "prepare.missing",
