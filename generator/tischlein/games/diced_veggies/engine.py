@@ -61,6 +61,7 @@ class DicedVeggies(Engine):
     TURN_RULE, END_RULE = TURN, END
     TURN_BEFORE_PHASE = True
     POLICIES = {"greedy": greedy}
+    NO_REFUSAL = {"diced-veggies.solo": "its 'only' says what the source gives (the score table), not a move"}
     RULE_IDS = frozenset({TURN, END, HYPE, RESTOCK, CUT, COOK, IMPROVISE, DRAW, LIMITS, "diced-veggies.recipes"})
 
     def __init__(self, data: Mapping[str, Any]):
@@ -356,8 +357,18 @@ class DicedVeggies(Engine):
             s.event("step.reshuffle", deck=which)
         return deck.pop() if deck else None
 
-    @move("discard", rule=LIMITS, phases="limits", wrong_phase="discard.not_now", item=STR)
+    def can_draw(self, s: State) -> bool:
+        """Is there a card to draw: in a deck, a discard pile (shuffled into a new deck) or the display?"""
+        return bool(s.hype_deck or s.hype_discard or s.recipe_deck or s.recipe_discard or s.display)
+
+    @move("discard", rule=LIMITS, phases=("limits", "cook"), wrong_phase="discard.not_now", item=STR)
     def discard(self, s: State, p: int, args: dict) -> None:
+        """Over a limit at the end of the turn. In the cook phase only when no card is left to draw: then step 3
+        has nothing to take and the turn's end comes straight after cooking (without this a player over a
+        limit could neither draw nor discard nor end the turn)."""
+        if s.phase == "cook" and self.can_draw(s):
+            fail(LIMITS, "discard.not_now", phase=s.phase)
+        s.phase = "limits"
         player, item = s.players[p], args["item"]
         category = next((k for k, items in player.held().items() if item in items), None)
         require(category is not None, LIMITS, "discard.not_held", item=item, player=player.name)
@@ -372,7 +383,7 @@ class DicedVeggies(Engine):
     def end_turn(self, s: State, p: int, args: dict) -> None:
         player = s.players[p]
         require(s.phase != "cut", CUT, "end_turn.cut_first", player=player.name)
-        if s.phase == "cook" and (s.hype_deck or s.hype_discard or s.recipe_deck or s.recipe_discard or s.display):
+        if s.phase == "cook" and self.can_draw(s):
             fail(DRAW, "end_turn.draw_first", player=player.name)
         over = self.over_limits(s, player) if s.phase in ("cook", "limits") else {}
         if over:
@@ -417,7 +428,10 @@ class DicedVeggies(Engine):
         draws = [Move(name, "draw", {"source": k}) for k, (deck, pile) in PILES.items()
                  if getattr(s, deck) or getattr(s, pile)]
         draws += [Move(name, "draw", {"source": "display", "card": c}) for c in s.display]
-        return moves + (draws or end)
+        if draws:
+            return moves + draws
+        over = self.over_limits(s, player)            # nothing to draw: the turn's end follows the cooking
+        return moves + ([Move(name, "discard", {"item": x}) for k in over for x in player.held()[k]] or end)
 
     def _cook_moves(self, s: State, player: Player) -> list[Move]:
         by_veggie: dict[str, list[str]] = {}
@@ -460,21 +474,23 @@ class DicedVeggies(Engine):
     def score(self, s: State) -> list[dict]:
         """Each player's breakdown: recipes (points, doubled by Double Portion), hype (the paired hype cards'
         value), cooked (how many), total; with one player also the solo band (`solo`)."""
-        out = []
-        for player in s.players:
-            recipes = hype = 0
-            for entry in player.cooked:
-                r = self.recipes[self.type_of[entry.recipe]]
-                sc = self.hype[self.type_of[entry.hype]]["score"] if entry.hype else {}
-                hype += (sc.get("points", 0) + sc.get("per_recipe_die", 0) * sum(r["needs"].values())
-                         + sc.get("per_cooked_recipe", 0) * len(player.cooked)
-                         + r["points"] * (sc.get("multiply_recipe", 1) - 1))
-                recipes += r["points"]
-            out.append({"player": player.name, "cooked": len(player.cooked), "recipes": recipes, "hype": hype,
-                        "total": recipes + hype})
+        out = [self.score_of(player) for player in s.players]
         if len(s.players) == 1:
             out[0]["solo"] = self.solo_band(out[0]["total"])
         return out
+
+    def score_of(self, player: Player) -> dict:
+        """One player's score breakdown (see score)."""
+        recipes = hype = 0
+        for entry in player.cooked:
+            r = self.recipes[self.type_of[entry.recipe]]
+            sc = self.hype[self.type_of[entry.hype]]["score"] if entry.hype else {}
+            hype += (sc.get("points", 0) + sc.get("per_recipe_die", 0) * sum(r["needs"].values())
+                     + sc.get("per_cooked_recipe", 0) * len(player.cooked)
+                     + r["points"] * (sc.get("multiply_recipe", 1) - 1))
+            recipes += r["points"]
+        return {"player": player.name, "cooked": len(player.cooked), "recipes": recipes, "hype": hype,
+                "total": recipes + hype}
 
     def solo_band(self, total: int) -> dict:
         """The solo table's row for `total`: {min, max, missing_in_source}. A row the source skips is reported as

@@ -26,7 +26,7 @@ def _progress(needs: dict[str, int], have: Counter) -> float:
 def rating(engine: Any, s: Any, p: int) -> float:
     """Score and prospects (a finished game by the score: the others' cooked recipes lie face down)."""
     player = s.players[p]
-    score = engine.score(s)[p]["total"]
+    score = engine.score_of(player)["total"]
     if engine.is_over(s):
         return score
     have = Counter(engine.veggie(s, d) for d in player.dice)
@@ -62,4 +62,7 @@ def greedy(engine: Any, s: Any, rng: random.Random):
             return now + (1.0 if needed & set(engine.missing_veggies(before)) or not before.block_dice() else -1.0)
         return None
 
-    return one_ply(engine, s, rng, lambda after, q, _: rating(engine, after, q), estimate)
+    # A die's number matters only for a hype card's condition: without one in hand, changing it is no use.
+    moves = [m for m in engine.legal_moves(s) if not (m.name == "improvise" and "face" in m.args
+                                                       and not s.players[p].hype)]
+    return one_ply(engine, s, rng, lambda after, q, _: rating(engine, after, q), estimate, moves)

@@ -84,6 +84,8 @@ class SchwarzwaelderKirsch(Engine):
     # 4-player games reach several thousand moves (longest seen: 8,806) before someone garnishes. They do end.
     PLAYOUT_MOVES = 20_000
     POLICIES = {"greedy": greedy}
+    NO_REFUSAL = {"schwarzwaelder-kirsch.turn.duplicate": "its 'only' and 'never' say which revealed cards are "
+                                                          "duplicates; no reveal is refused for that"}
 
     def __init__(self, data: Mapping[str, Any]):
         super().__init__(data)
@@ -303,10 +305,10 @@ class SchwarzwaelderKirsch(Engine):
 
     def stealable(self, player: Player, other: Player) -> list[tuple[str, str]]:
         """(ingredient taken, ingredient it lands on) for each steal `player` can make from `other`: a real card
-        lands on its own ingredient, a joker on the first one the thief lacks."""
+        lands on its own ingredient, a joker on any ingredient the thief lacks (its old one included)."""
         lacking = [i for i in self.cake if i not in player.collection]
-        return [(ing, ing if ing in lacking else lacking[0]) for ing, card in other.collection.items()
-                if ing in lacking or (lacking and self.kind_of[card] == "joker")]
+        return [(ing, place) for ing, card in other.collection.items()
+                for place in (lacking if self.kind_of[card] == "joker" else [ing] if ing in lacking else [])]
 
     def _end_turn(self, s: State) -> None:
         s.players[s.turn].fresh = False
@@ -335,8 +337,8 @@ class SchwarzwaelderKirsch(Engine):
         s.event("step.new_round", round=s.round, player=s.current.name)
 
     def moves_by_kind(self, s: State) -> dict[str, list[Move]]:
-        """Every legal move, by kind. Stehlen lists each ingredient it can take and, for a joker, each
-        ingredient the thief lacks that it can land on."""
+        """Every legal move, by kind. Stehlen lists each ingredient it can take and, for a stolen joker, each
+        ingredient the thief lacks that it can be laid on."""
         if self.is_over(s):
             return {}
         player, name = s.current, s.current.name

@@ -60,6 +60,10 @@ class Suppenkasper(Engine):
     TURN_RULE, END_RULE = "suppenkasper.trick", "suppenkasper.end"
     TIE_BREAKS = ("chips",)
     POLICIES = {"greedy": greedy}
+    NO_REFUSAL = {   # rule coverage (engine/coverage.py): limits of these texts that no move can break
+        "suppenkasper.board": "a figure that reaches an end stops there by itself; no move takes it further",
+        "suppenkasper.round": "its 'cannot' says when a round ends (the player to lead cannot), not a move",
+        "suppenkasper.round-end": "its 'cannot' says when a round ends (the player to lead cannot), not a move"}
     RULE_IDS = frozenset({*SPECIAL_RULES.values(), *("suppenkasper." + x for x in (
         "round", "round.chips", "trick", "trick.lead", "trick.respond", "trick.add", "weight", "diet", "special",
         "round-end", "end", "setup", "setup.three-players"))})
@@ -122,6 +126,8 @@ class Suppenkasper(Engine):
         if (s.phase == "give") != (s.pending is not None):
             problems.append("a pending request for red cards goes with the give phase and only with it")
         seats = range(len(s.players))
+        if s.plate and s.phase not in ("respond", "over") or s.phase == "respond" and not s.plate:
+            problems.append(f"a meal on the plate goes with the respond phase and only with it (phase {s.phase})")
         if s.phase == "chips" and (not s.chip_queue or s.chip_queue[0] != s.turn):
             problems.append("in the chips phase the player to decide is the first of the chip queue")
         if any(i not in seats for i in s.chip_queue) or (s.leader not in seats and s.phase != "over"):
@@ -170,12 +176,13 @@ class Suppenkasper(Engine):
         start:
           seed: 4                        # PRNG seed (default 0): the deal of the rounds that follow
           players: [{name: Anna, hand: [fleisch-2, knoedel-1], position: 0, chips: 3}, ...]   # in turn order
-          plate: [fleisch-4, knoedel-2]  # the meal served so far (optional)
+          plate: [fleisch-4, knoedel-2]  # the meal served so far (phase respond only)
           leader: Anna                   # who served it (default: the player before `turn`; phases chips, lead: `turn`)
           refused: false                 # after a −1 card
           turn: Ben                      # default: the first player
           phase: respond                 # chips | give | lead | respond (default lead; respond with a plate)
-          chip_queue: [Ben, Cleo]        # phase chips: who still decides, in order (default: all from turn on)
+          chip_queue: [Ben, Cleo]        # phase chips: who still decides, in order (default: all from turn on
+                                         # who have a chip left)
           pending: {asker: Anna, giver: Ben, got: 0}   # phase give; the giver decides
           round: 1
           box: [...]                     # default: with 3 players the removal list, else nothing
@@ -198,7 +205,8 @@ class Suppenkasper(Engine):
         phase = st.choice("phase", self.PHASES[:-1], "respond" if plate else "lead")
         # in the chips phase the leader is the Tischlein holder, who leads once the chips are decided
         leader = st.player("leader", names, names[turn if phase in ("chips", "lead") else turn - 1])
-        everyone = names[turn:] + names[:turn]                # the default chip queue: all from turn on
+        # the default chip queue: everyone with a chip left, from turn on (as a round's start has it)
+        everyone = [p.name for p in players[turn:] + players[:turn] if p.chips > 0]
         queue = [index(n, "start.chip_queue") for n in spec.get("chip_queue", everyone)] if phase == "chips" else []
         pending = None
         if phase == "give":
@@ -235,6 +243,7 @@ class Suppenkasper(Engine):
         """Hand in a red chip: {action: down} go down 3 · {action: give, cards: [3 cards], to: [a name per card]}
         · {action: ask} the others for 3 red cards."""
         player, action = s.players[p], args.get("action")
+        require(player.chips > 0, CHIPS, "chip.none", player=player.name)
         require(action in ("down", "give", "ask"), CHIPS, "chip.bad_action", action=str(action))
         if action == "give":  # 3 cards (all if fewer), one to each player named; `cards` is only give's: read here
             want = min(3, len(player.hand))
