@@ -30,7 +30,7 @@ def test_greedy_beats_random(game_id):
     players = max(engine.min_players, 2)
     played = play(engine, plan(24, 100, [players], ["greedy", "random"], rotate=True))
     assert all(not isinstance(p, str) for p in played), [p for p in played if isinstance(p, str)]
-    greedy = summarize(played)["policies"]["greedy"]
+    greedy = summarize(played)["policy_win_rate"]["greedy"]
     assert greedy["ci95"][0] > greedy["fair"], greedy
     assert greedy["rate"] > 0.7, greedy
 
@@ -154,7 +154,7 @@ def test_the_same_run_over_two_processes():
     assert json.loads(one.output) == json.loads(two.output)
     report = json.loads(one.output)
     assert report["player_counts"] == [3, 4] and set(report["by_players"]) == {"3", "4"}
-    assert report["by_players"]["3"]["games"] == 6 and set(report["policies"]) == {"greedy", "random"}
+    assert report["by_players"]["3"]["games"] == 6 and set(report["policy_win_rate"]) == {"greedy", "random"}
     assert sum(report["endings"].values()) == pytest.approx(1.0)
 
 

@@ -190,7 +190,7 @@ def text_report(r: dict, elapsed: float | None) -> str:
         lines.append(f"  {'first player:':<16}{pct(s['first_player_win_rate'])} of games won")
         lines.append(f"  {'by policy:':<16}" + "  ".join(
             f"{k} {pct(v['rate'])} [{pct(v['ci95'][0])}–{pct(v['ci95'][1])}] (fair {pct(v['fair'])})"
-            for k, v in s["policies"].items()))
+            for k, v in s["policy_win_rate"].items()))
         lines.append(f"  {'endings:':<16}" + "  ".join(f"{k} {pct(v)}" for k, v in s["endings"].items()))
     if elapsed is not None:
         rate = r["played"] / elapsed if elapsed else float("inf")

@@ -90,6 +90,6 @@ def _figures(games: list[Any]) -> dict[str, Any]:
         "seat_win_rate": [r["rate"] for r in seat_rates], "seat_win_ci95": [r["ci95"] for r in seat_rates],
         "first_player_win_rate": seat_rates[0]["rate"] if seat_rates else 0.0,
         "shared_wins": round(shared / n, 4) if n else 0.0,
-        "policies": {k: _rate(c, int(m), fair / m if m else None) for k, (c, m, fair) in sorted(by_policy.items())},
+        "policy_win_rate": {k: _rate(c, int(m), fair / m if m else None) for k, (c, m, fair) in sorted(by_policy.items())},
         "endings": {k: round(v / n, 4) for k, v in sorted(endings.items(), key=lambda kv: (-kv[1], kv[0]))},
     }
