@@ -65,7 +65,7 @@ class Suppenkasper(Engine):
         "suppenkasper.round": "its 'cannot' says when a round ends (the player to lead cannot), not a move",
         "suppenkasper.round-end": "its 'cannot' says when a round ends (the player to lead cannot), not a move"}
     RULE_IDS = frozenset({*SPECIAL_RULES.values(), *("suppenkasper." + x for x in (
-        "round", "round.chips", "trick", "trick.lead", "trick.respond", "trick.add", "weight", "diet", "special",
+        "board", "round", "round.chips", "trick", "trick.lead", "trick.respond", "trick.add", "weight", "diet", "special",
         "round-end", "end", "setup", "setup.three-players"))})
 
     def __init__(self, data: Mapping[str, Any]):
