@@ -35,10 +35,10 @@ def game():
 def test_totals_add_up(game):
     model = game.model
     cards = model.cards()
-    assert len(cards) == model.totals["cards"] == 37
+    assert len(cards) == model.totals["cards"] == 45
     pantry = [c for c in cards if c.back == "pantry"]
-    assert len(pantry) == 36
-    assert sum(1 for c in pantry if c.kind == "ingredient") == 24
+    assert len(pantry) == 44
+    assert sum(1 for c in pantry if c.kind == "ingredient") == 32
     assert sum(1 for c in pantry if c.kind == "joker") == 4
     assert {a.id: a.count for a in model.actions.values()} == {"stehlen": 3, "tauschen": 2, "garnieren": 3}
     assert len({c.id for c in cards}) == len(cards), "card ids must be unique"
@@ -61,7 +61,7 @@ def test_engine_data_is_json(game):
     import json
     data = json.loads(json.dumps(game.model.engine_data()))
     assert data["game"] == GAME_ID
-    assert len(data["pantry"]) == 36
+    assert len(data["pantry"]) == 44
     assert data["pantry"][0] == {"id": "eier-1", "type": "eier", "kind": "ingredient"}
     assert data["rounds"] == {"2": 2, "3": 3, "4": 4}
 
@@ -98,16 +98,16 @@ def test_german_is_complete(game):
 # ---- broken content ---------------------------------------------------------------------------------------------
 
 def test_ingredient_count_changes_the_totals(copy):
-    edit(copy, GAME, "{id: zucker, name: Zucker, gloss: sugar, count: 3",
-         "{id: zucker, name: Zucker, gloss: sugar, count: 4")
+    edit(copy, GAME, "{id: zucker, name: Zucker, gloss: sugar, count: 4",
+         "{id: zucker, name: Zucker, gloss: sugar, count: 5")
     result = run_check(copy)
     assert result.exit_code == 1
     line = line_of(copy, GAME, "ingredient_cards:")
-    assert (f"game.yaml:{line}: totals.ingredient_cards: the content says 24, "
-            f"but the cards listed add up to 25") in result.output
-    assert "totals.pantry_cards: the content says 36, but ingredients + jokers + action cards add up to 37" \
+    assert (f"game.yaml:{line}: totals.ingredient_cards: the content says 32, "
+            f"but the cards listed add up to 33") in result.output
+    assert "totals.pantry_cards: the content says 44, but ingredients + jokers + action cards add up to 45" \
         in result.output
-    assert "totals.cards: the content says 37" in result.output
+    assert "totals.cards: the content says 45" in result.output
 
 
 def test_cake_needs_a_known_ingredient(copy):
@@ -156,10 +156,10 @@ def test_unknown_after_play_is_a_schema_error(copy):
 
 
 def test_too_many_players_for_the_copies(copy):
-    edit(copy, GAME, "players: {min: 2, max: 4}", "players: {min: 2, max: 8}")
+    edit(copy, GAME, "players: {min: 2, max: 4}", "players: {min: 2, max: 9}")
     result = run_check(copy)
     assert result.exit_code == 1
-    assert re.search(r"game\.yaml:\d+: ingredients\.eier\.count: 3 copies plus 4 jokers cannot give all 8 players",
+    assert re.search(r"game\.yaml:\d+: ingredients\.eier\.count: 4 copies plus 4 jokers cannot give all 9 players",
                      result.output)
 
 
