@@ -4,7 +4,9 @@
   cards (a framed rectangle and two lines of text each, same embedded font, same interleaved back pages), with
   and without pdf/accel.py's speed-ups; bytes per card with and without the embedded fonts; the variants.
 - Previews: PNGs per distinct face and TTS sheets for one language.
-- Engine: random full games per second, against a fixed pure-Python workload (sorting) as a speed unit.
+- Engine: the whole `tischlein simulate GAME --games 1000` process per game in CPU seconds, against a bare
+  Python process as the unit; `invariants`: 10,000 random and greedy playouts per game with the invariants
+  (benchmarks/engines.py; the greedy playouts take the longest: hours on a shared machine).
 - Site (`python benchmarks/run.py site`): bare Pyodide boot vs the try-it panel ready, same browser run, and the
   median time of one check_move through the site's worker.
 Not tests: nothing here fails on a slow machine; it prints figures to compare between commits.
@@ -173,38 +175,17 @@ def bench_previews() -> None:
     print(f"previews mahlzeit en: {len(written)} files ({size / 1024 / 1024:.1f} MiB) in {took:.2f} s")
 
 
-def bench_engine(games: int = 100) -> None:
-    """Random full games per second for every engine, against a fixed pure-Python workload as speed unit."""
-    import random
+def bench_engine() -> None:
+    """The whole `tischlein simulate GAME --games 1000` process per game against a bare-Python baseline
+    (benchmarks/engines.py)."""
+    from engines import bench_speed
+    bench_speed([ROOT])
 
-    from tischlein.content import loader
-    from tischlein.engine import GAMES
-    from tischlein.engine.simulate import playout
 
-    content = loader.load(ROOT / "content", sorted(GAMES))
-
-    def unit() -> None:
-        values = [random.Random(7).random() for _ in range(20000)]
-        for _ in range(10):
-            sorted(values)
-
-    baseline = timed(unit, 5)
-    print(f"engine speed unit: sorting 20,000 floats 10 times = {baseline * 1000:.0f} ms")
-    for game_id, engine in sorted(GAMES.items()):
-        data = content.games[game_id].model.engine_data()
-        low, high = data["players"]["min"], data["players"]["max"]
-        low = max(low, 2) if high >= 2 else low
-        indexed = engine.Rules(data) if hasattr(engine, "Rules") else data
-        moves = 0
-
-        def run() -> None:
-            nonlocal moves
-            moves = sum(playout(engine, indexed, low + seed % (high - low + 1), seed).moves for seed in range(games))
-
-        took = timed(run, 1)
-        print(f"engine {game_id}: {games} random games ({moves / games:.0f} moves each) = {games / took:.0f} games/s; "
-              f"1,000 games ≈ {1000 * took / games:.1f} s = {1000 * took / games / baseline:.0f} speed units "
-              f"(aim: under 10 s)")
+def bench_invariants() -> None:
+    """10,000 random and 10,000 greedy playouts per game with every invariant checked (benchmarks/engines.py)."""
+    from engines import bench_invariants as run
+    run(10_000)
 
 
 BARE_WORKER = """import { loadPyodide } from "./pyodide/pyodide.mjs";
@@ -334,6 +315,8 @@ def bench_site(rounds: int = 3, checks: int = 50) -> None:
 
 if __name__ == "__main__":
     sys.path.insert(0, str(ROOT / "generator"))
-    which = sys.argv[1:] or ["pdf", "previews", "engine", "site"]
+    sys.path.insert(0, str(ROOT / "benchmarks"))
+    which = sys.argv[1:] or ["pdf", "previews", "engine", "site", "invariants"]
     for name in which:
-        {"pdf": bench_pdf, "previews": bench_previews, "engine": bench_engine, "site": bench_site}[name]()
+        {"pdf": bench_pdf, "previews": bench_previews, "engine": bench_engine, "site": bench_site,
+         "invariants": bench_invariants}[name]()

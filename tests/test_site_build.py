@@ -174,7 +174,7 @@ def test_assets_pyodide_engine_and_game_json(built):
     assert "tischlein/__init__.py" in names and "tischlein/engine/api.py" in names
     assert "tischlein/games/mahlzeit/engine.py" in names
     assert all(n.startswith(("tischlein/__init__.py", "tischlein/engine/", "tischlein/games/")) for n in names)
-    assert all(re.fullmatch(r"__init__\.py|engine(_\w+)?\.py", n.rsplit("/", 1)[-1]) for n in names
+    assert all(re.fullmatch(r"__init__\.py|engine(_\w+)?\.py|policy\.py", n.rsplit("/", 1)[-1]) for n in names
                if n.startswith("tischlein/games/"))
     import json
     game = json.loads((site / "assets" / "games" / "mahlzeit.json").read_text(encoding="utf-8"))

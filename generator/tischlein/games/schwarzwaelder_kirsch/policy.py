@@ -5,7 +5,8 @@ face down in the pantry is known as a mix (how many eggs, jokers, action cards â
 policy reads the mix, not the positions, and picks the card to turn over at random. One move ahead:
 
 - another reveal is worth its expected gain, +1 for an ingredient still lacking (or a joker while one is
-  lacking), a little for an action card better than the one held, minus the whole collection for an ingredient already held (nothing
+  lacking), a little for an action card better than the one held,
+  minus the whole collection for an ingredient already held (nothing
   on the turn's first, free reveal); stopping keeps what is collected;
 - Garnieren, Stehlen and Tauschen are played on a copy and rated by the collection that results against the
   best other one (a round won rates highest);
