@@ -80,3 +80,20 @@ def test_ta_na_mesa_spices_score_the_best_split_whatever_the_points():
     other = games.spec("ta-na-mesa").engine_class(data)
     assert other.spice_score("fogao-a-lenha", ["alho", "cebolinha", "coentro"]) == (4, {"alho", "cebolinha", "coentro"})
     assert other.spice_score("fogao-a-lenha", ["alho", "alho", "cebolinha", "coentro"])[0] == 5
+
+
+def test_an_argument_the_move_would_ignore_is_refused():
+    """Found by the invariant bench (benchmarks/engines.py): a deck draw naming a card drew the deck's top card
+    instead, and a red chip going down accepted cards to give; both are refused now, the state untouched."""
+    dv = engine_for("diced-veggies")
+    s = dv.new_game(["Ada", "Ben"], 4)
+    s.phase = "cook"
+    named = dv.refusal(s, Move("Ada", "draw", {"source": "recipes", "card": s.display[0]}))
+    assert named.rule == "diced-veggies.turn.draw" and named.key == "draw.card_from_deck"
+    assert dv.refusal(s, Move("Ada", "draw", {"source": "recipes"})) is None
+    sk = engine_for("suppenkasper")
+    players = [{"name": n, "hand": [f"fisch-{i}", f"fleisch-{i}"]} for i, n in enumerate(("Anna", "Ben", "Cleo"), 1)]
+    t = sk.start({"players": players, "phase": "chips", "turn": "Anna"})
+    extra = sk.refusal(t, Move("Anna", "chip", {"action": "down", "cards": ["fisch-1"], "to": ["Ben"]}))
+    assert extra.rule == "suppenkasper.round.chips" and extra.key == "chip.cards_only_give"
+    assert sk.refusal(t, Move("Anna", "chip", {"action": "down"})) is None

@@ -62,7 +62,8 @@ class DicedVeggies(Engine):
     TURN_BEFORE_PHASE = True
     POLICIES = {"greedy": greedy}
     NO_REFUSAL = {"diced-veggies.solo": "its 'only' says what the source gives (the score table), not a move"}
-    RULE_IDS = frozenset({TURN, END, HYPE, RESTOCK, CUT, COOK, IMPROVISE, DRAW, LIMITS, "diced-veggies.recipes"})
+    RULE_IDS = frozenset({TURN, END, HYPE, RESTOCK, CUT, COOK, IMPROVISE, DRAW, LIMITS, "diced-veggies.recipes",
+                          "diced-veggies.solo"})
 
     def __init__(self, data: Mapping[str, Any]):
         super().__init__(data)
@@ -332,6 +333,8 @@ class DicedVeggies(Engine):
     def draw(self, s: State, p: int, args: dict) -> None:
         player, source, card = s.players[p], args["source"], args.get("card")
         if source in PILES:
+            if card is not None:        # a named card would be ignored: the top card is drawn unseen
+                invalid(DRAW, "draw.card_from_deck", source=source, card=str(card))
             card = self._top(s, source)
             require(card is not None, DRAW, "draw.empty", source=source)
         elif source == "display":

@@ -59,9 +59,9 @@ class Mahlzeit(Engine):
     POLICIES = {"greedy": greedy}
     NO_REFUSAL = {"mahlzeit.components": "the overview cards never enter play, so no move can name one"}
     RULE_IDS = frozenset({
-        "mahlzeit.turn", "mahlzeit.turn.draw", "mahlzeit.turn.take", "mahlzeit.turn.lay", "mahlzeit.turn.drink",
-        "mahlzeit.turn.discard", "mahlzeit.dishes", "mahlzeit.spoon", "mahlzeit.dirty-pots", "mahlzeit.end",
-        "mahlzeit.special", "mahlzeit.special.cutlery", "mahlzeit.special.apron", "mahlzeit.special.towel",
+        "mahlzeit.components", "mahlzeit.turn", "mahlzeit.turn.draw", "mahlzeit.turn.take", "mahlzeit.turn.lay",
+        "mahlzeit.turn.drink", "mahlzeit.turn.discard", "mahlzeit.dishes", "mahlzeit.spoon", "mahlzeit.dirty-pots",
+        "mahlzeit.end", "mahlzeit.special", "mahlzeit.special.cutlery", "mahlzeit.special.apron", "mahlzeit.special.towel",
         "mahlzeit.special.hat",
     })
 

@@ -16,7 +16,7 @@ from dataclasses import dataclass, field
 from typing import Any, Mapping
 
 from ...engine import (Check, Engine, GameState, IllegalMove, Ledger, Move, Record, Start, StartError, fail, ids,
-                       move, one_id, require, rng_seed, rng_shuffle)
+                       invalid, move, one_id, require, rng_seed, rng_shuffle)
 from .policy import greedy
 SPECIAL_RULES = {"suppen-kasper": "suppenkasper.special.suppen-kasper", "fress-sack": "suppenkasper.special.fress-sack",
                  "mecker-ziege": "suppenkasper.special.mecker-ziege", "nasch-katze": "suppenkasper.special.nasch-katze",
@@ -65,8 +65,8 @@ class Suppenkasper(Engine):
         "suppenkasper.round": "its 'cannot' says when a round ends (the player to lead cannot), not a move",
         "suppenkasper.round-end": "its 'cannot' says when a round ends (the player to lead cannot), not a move"}
     RULE_IDS = frozenset({*SPECIAL_RULES.values(), *("suppenkasper." + x for x in (
-        "board", "round", "round.chips", "trick", "trick.lead", "trick.respond", "trick.add", "weight", "diet", "special",
-        "round-end", "end", "setup", "setup.three-players"))})
+        "board", "round", "round.chips", "trick", "trick.lead", "trick.respond", "trick.add", "weight", "diet",
+        "special", "round-end", "end", "setup", "setup.three-players"))})
 
     def __init__(self, data: Mapping[str, Any]):
         super().__init__(data)
@@ -245,6 +245,8 @@ class Suppenkasper(Engine):
         player, action = s.players[p], args.get("action")
         require(player.chips > 0, CHIPS, "chip.none", player=player.name)
         require(action in ("down", "give", "ask"), CHIPS, "chip.bad_action", action=str(action))
+        if action != "give" and (args.get("cards") is not None or args.get("to") is not None):
+            invalid(CHIPS, "chip.cards_only_give", action=action)     # they would be ignored
         if action == "give":  # 3 cards (all if fewer), one to each player named; `cards` is only give's: read here
             want = min(3, len(player.hand))
             cards = self._take(s, p, CARDS.read(self, "chip", "cards", args.get("cards"), CHIPS), CHIPS)

@@ -50,7 +50,7 @@ class TaNaMesa(Engine):
         "ta-na-mesa.season.score": "the best split of the tokens is scored by itself; no move chooses it"}
     PHASE_RULES = dict(zip(PHASES, (R_COLLECT, R_PREPARE, R_COMPARE, R_DRAFT, R_SEASON)))
     RULE_IDS = frozenset(R + rule for rule in (
-        "round", "round.recipes", "round.end", "collect", "prepare", "prepare.counter", "prepare.missing",
+        "components", "round", "round.recipes", "round.end", "collect", "prepare", "prepare.counter", "prepare.missing",
         "prepare.sum", "prepare.compare", "season.draft", "season.flip", "season.score", "season.stove", "season",
         "presentation", "vegetarian", "end", "characters.free-symbol", "characters.raizeiro"))
 
