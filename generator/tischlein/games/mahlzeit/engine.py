@@ -61,8 +61,8 @@ class Mahlzeit(Engine):
     RULE_IDS = frozenset({
         "mahlzeit.components", "mahlzeit.turn", "mahlzeit.turn.draw", "mahlzeit.turn.take", "mahlzeit.turn.lay",
         "mahlzeit.turn.drink", "mahlzeit.turn.discard", "mahlzeit.dishes", "mahlzeit.spoon", "mahlzeit.dirty-pots",
-        "mahlzeit.end", "mahlzeit.special", "mahlzeit.special.cutlery", "mahlzeit.special.apron", "mahlzeit.special.towel",
-        "mahlzeit.special.hat",
+        "mahlzeit.end", "mahlzeit.special", "mahlzeit.special.cutlery", "mahlzeit.special.apron",
+        "mahlzeit.special.towel", "mahlzeit.special.hat",
     })
 
     def __init__(self, data: Mapping[str, Any]):
