@@ -6,8 +6,8 @@ value of its next dish card and of the best matching drink in hand (half weight:
 laid). Taking a row's top card, spoons, laying and discarding are tried on a copy. Drawing from the stack is
 blind, worth a flat amount per card; a Dirty Pots swap takes a card the holder cannot see, so it is worth
 getting rid of the Dirty Pots card and no more. Drawing the stack's last cards ends the game after the turn:
-a player in the lead (or sharing it) wants that, everyone else does not (without it two players can pass cards between the rows for
-ever, each waiting for the other to end a game they would lose).
+a player in the lead by the points laid down (or sharing it) wants that, everyone else does not (without it
+two players can pass cards between the rows for ever, each waiting for the other to end a game they would lose).
 """
 from __future__ import annotations
 
@@ -42,10 +42,12 @@ def rating(engine: Any, s: Any, p: int) -> float:
 
 
 def in_the_lead(engine: Any, s: Any, p: int) -> bool:
-    """Does p lead by what p can see: p's own total against what the others have laid down (the drinks and
-    Dirty Pots in their hands, which would cost them, are hidden)?"""
+    """Does p lead by what everyone can see, the points laid down? The same measure for every player, so at
+    least one of them leads and wants the game to end. (p's own total, with the drinks and Dirty Pots in p's
+    hand, against the others' laid points made every player trail at times: two greedy players then passed
+    cards between the rows for ever, 6 of 300 greedy games within 5,000 moves.)"""
     scores = engine.score(s)
-    return scores[p]["total"] >= max((x["laid"] for i, x in enumerate(scores) if i != p), default=0)
+    return scores[p]["laid"] >= max((x["laid"] for i, x in enumerate(scores) if i != p), default=0)
 
 
 def greedy(engine: Any, s: Any, rng: random.Random):
