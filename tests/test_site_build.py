@@ -262,7 +262,8 @@ def test_landing_quickref_simulation_and_translator_pages(built):
     qr = (site / "mahlzeit" / "quickref" / "index.html").read_text(encoding="utf-8")
     assert 'class="tl-quickref"' in qr and 'href="../rules/#mahlzeit.scoring"' in qr
     sim = (site / "mahlzeit" / "simulation" / "index.html").read_text(encoding="utf-8")
-    assert sim.count('<svg class="tl-chart"') == 3 and sim.count('role="img"') >= 3
+    assert sim.count('<svg class="tl-chart"') == 4 and sim.count('role="img"') >= 4     # + does skill matter
+    assert 'id="tl-sim-skill"' in sim and "Win rate by seat" in sim and "How games end" in sim
     assert "N = 12 games" in sim
     assert "<script" not in sim.split('class="md-content"')[1].split("</article>")[0]
     tr = (site / "pt" / "translate" / "index.html").read_text(encoding="utf-8")

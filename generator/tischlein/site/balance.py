@@ -36,7 +36,7 @@ def view(ctx: Any, stats: Any) -> dict[str, Any]:
     """The values simulation.md.j2 shows for the balance evidence; empty for a game without greedy tables."""
     tables = stats.tables
     if "mixed" not in tables:
-        return {}
+        return {"skill": ""}                  # the template shows the evidence only with a chart
     label = lambda n: ctx.ui("site.setup.players", n=n)  # noqa: E731
     counts = sorted({int(n) for t in tables.values() for n in t["by_players"]})
     mixed = tables["mixed"]["by_players"]
