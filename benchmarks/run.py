@@ -7,7 +7,9 @@
   script that sets the same rules, glossary and FAQ texts as plain paragraphs on A5 pages in the same fonts
   (`python benchmarks/run.py rules`); then the whole rules bundle of every game, language and paper once.
 - Previews: PNGs per distinct face and TTS sheets for one language.
-- Engine: random full games per second, against a fixed pure-Python workload (sorting) as a speed unit.
+- Engine: the whole `tischlein simulate GAME --games 1000` process per game in CPU seconds, against a bare
+  Python process as the unit; `invariants`: 10,000 random and greedy playouts per game with the invariants
+  (benchmarks/engines.py; the greedy playouts take the longest: hours on a shared machine, so they run last).
 - Bundle (benchmarks/bundle.py): every game, language, paper and PDF variant plus the tuck boxes, against the bare
   reportlab floor for as many pieces; the print-shop exports; sheets per game against the area lower bound.
 - Site (`python benchmarks/run.py site`): bare Pyodide boot vs the try-it panel ready, same browser run, and the
@@ -240,38 +242,17 @@ def bench_previews() -> None:
     print(f"previews mahlzeit en: {len(written)} files ({size / 1024 / 1024:.1f} MiB) in {took:.2f} s")
 
 
-def bench_engine(games: int = 100) -> None:
-    """Random full games per second for every engine, against a fixed pure-Python workload as speed unit."""
-    import random
+def bench_engine() -> None:
+    """The whole `tischlein simulate GAME --games 1000` process per game against a bare-Python baseline
+    (benchmarks/engines.py)."""
+    from engines import bench_speed
+    bench_speed([ROOT])
 
-    from tischlein.content import loader
-    from tischlein.engine import GAMES
-    from tischlein.engine.simulate import playout
 
-    content = loader.load(ROOT / "content", sorted(GAMES))
-
-    def unit() -> None:
-        values = [random.Random(7).random() for _ in range(20000)]
-        for _ in range(10):
-            sorted(values)
-
-    baseline = timed(unit, 5)
-    print(f"engine speed unit: sorting 20,000 floats 10 times = {baseline * 1000:.0f} ms")
-    for game_id, engine in sorted(GAMES.items()):
-        data = content.games[game_id].model.engine_data()
-        low, high = data["players"]["min"], data["players"]["max"]
-        low = max(low, 2) if high >= 2 else low
-        indexed = engine.Rules(data) if hasattr(engine, "Rules") else data
-        moves = 0
-
-        def run() -> None:
-            nonlocal moves
-            moves = sum(playout(engine, indexed, low + seed % (high - low + 1), seed).moves for seed in range(games))
-
-        took = timed(run, 1)
-        print(f"engine {game_id}: {games} random games ({moves / games:.0f} moves each) = {games / took:.0f} games/s; "
-              f"1,000 games ≈ {1000 * took / games:.1f} s = {1000 * took / games / baseline:.0f} speed units "
-              f"(aim: under 10 s)")
+def bench_invariants() -> None:
+    """10,000 random and 10,000 greedy playouts per game with every invariant checked (benchmarks/engines.py)."""
+    from engines import bench_invariants as run
+    run(10_000)
 
 
 BARE_WORKER = """import { loadPyodide } from "./pyodide/pyodide.mjs";
@@ -403,8 +384,8 @@ if __name__ == "__main__":
     import processes
     from bundle import bench_bundle
 
-    which = sys.argv[1:] or ["cli", "pdf", "rules", "previews", "engine", "bundle", "build", "site"]
+    which = sys.argv[1:] or ["cli", "pdf", "rules", "previews", "engine", "bundle", "build", "site", "invariants"]
     for name in which:
         {"pdf": bench_pdf, "rules": bench_rules, "previews": bench_previews, "engine": bench_engine,
          "bundle": bench_bundle, "site": bench_site, "cli": processes.bench_cli,
-         "build": processes.bench_build}[name]()
+         "build": processes.bench_build, "invariants": bench_invariants}[name]()

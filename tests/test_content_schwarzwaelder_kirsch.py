@@ -13,10 +13,10 @@ GAME = "schwarzwaelder-kirsch"
 def test_totals_add_up(game):
     model = game.model
     cards = model.cards()
-    assert len(cards) == model.totals["cards"] == 37
+    assert len(cards) == model.totals["cards"] == 45
     pantry = [c for c in cards if c.back == "pantry"]
-    assert len(pantry) == 36
-    assert sum(1 for c in pantry if c.kind == "ingredient") == 24
+    assert len(pantry) == 44
+    assert sum(1 for c in pantry if c.kind == "ingredient") == 32
     assert sum(1 for c in pantry if c.kind == "joker") == 4
     assert {a.id: a.count for a in model.actions.values()} == {"stehlen": 3, "tauschen": 2, "garnieren": 3}
     assert [c.id for c in cards if c.kind == "start"] == ["kuechenmaschine-1"]
@@ -36,7 +36,7 @@ def test_seed_facts(game):
 
 def test_engine_data(data):
     assert data["game"] == GAME
-    assert len(data["pantry"]) == 36
+    assert len(data["pantry"]) == 44
     assert data["pantry"][0] == {"id": "eier-1", "type": "eier", "kind": "ingredient"}
     assert data["rounds"] == {"2": 2, "3": 3, "4": 4}
 

@@ -37,7 +37,7 @@ def setup(anna=None, ben=None, **spec):
 def test_new_game_spreads_the_whole_pantry_face_down(players):
     s = sk.new_game(["A", "B", "C", "D"][:players], 7)
     assert sk.census(s) == []
-    assert sorted(s.pantry) == sorted(sk.cards) and len(s.pantry) == 36
+    assert sorted(s.pantry) == sorted(sk.cards) and len(s.pantry) == 44
     assert (s.rounds, s.round, s.turn, s.start, s.phase) == (players, 1, 0, 0, "turn-start")
     assert all(not p.collection and p.action is None for p in s.players)
 
@@ -118,7 +118,7 @@ def test_first_reveal_duplicate_is_free_later_one_loses_everything():
     assert [k for k, _ in sk.events(free)] == ["step.reveal", "step.duplicate_safe", "step.next"]
     lost = play(s, ("Anna", "reveal", {"position": 2}), ("Anna", "reveal", {"position": 1}))
     assert lost.players[0].collection == {} and lost.players[0].action == "garnieren-1"
-    assert None not in lost.pantry and len(lost.pantry) == 35 and sk.census(lost) == []
+    assert None not in lost.pantry and len(lost.pantry) == 43 and sk.census(lost) == []
     assert lost.current.name == "Ben" and lost.phase == "turn-start"
 
 
@@ -191,7 +191,7 @@ def test_rounds_equal_players_and_the_start_player_rotates():
     assert state.rounds == 3
     state = play(state, ("A", "play", {}))
     assert (state.round, state.start, state.turn) == (2, 1, 1)
-    assert all(not p.collection and p.action is None for p in state.players) and len(state.pantry) == 36
+    assert all(not p.collection and p.action is None for p in state.players) and len(state.pantry) == 44
 
 
 def test_a_tie_after_the_regular_rounds_adds_a_round():
@@ -286,4 +286,4 @@ def test_registered_and_the_browser_facade_works(game):
     assert api.check_move(bundle, state, {"player": "A", "move": "reveal", "args": {"position": 3}})["legal"]
     bad = api.check_move(bundle, state, {"player": "B", "move": "reveal", "args": {"position": 3}}, lang="de")
     assert bad["error"]["rule"] == "schwarzwaelder-kirsch.turn" and bad["error"]["message"] == "A ist am Zug, nicht B."
-    assert len(api.legal_moves(bundle, state)) == 36
+    assert len(api.legal_moves(bundle, state)) == 44

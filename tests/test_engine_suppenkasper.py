@@ -255,11 +255,11 @@ def test_players_without_chips_are_not_asked():
 
 def test_reaching_the_thin_end_ends_the_game_at_once():
     players = [{"name": "Anna", "hand": ["fisch-1"], "position": 0}, {"name": "Ben", "hand": ["suppen-kasper-1"],
-                                                                       "position": -8},
+                                                                       "position": -2},
                {"name": "Cleo", "hand": ["fisch-2"], "position": 4}]
     s = sk.start({"players": players, "plate": ["fast-food-1"], "leader": "Anna", "turn": "Ben"})
     t = play(s, ("Ben", "special", {"card": "suppen-kasper-1"}))
-    assert t.phase == "over" and pos(t, "Ben") == -10 and sk.winners(t) == ["Anna"]
+    assert t.phase == "over" and pos(t, "Ben") == -4 and sk.winners(t) == ["Anna"]
     assert sk.legal_moves(t) == []
     reject(t, ("Cleo", "lead", {"cards": ["fisch-2"]}), "suppenkasper.end", "game.over")
 
@@ -271,7 +271,7 @@ def test_winner_nearest_then_most_chips_then_shared():
     assert sk.winners(standing((3, 0), (-2, 0), (25, 3), (5, 3))) == ["B"]
     assert sk.winners(standing((2, 1), (-2, 2), (25, 3), (5, 3))) == ["B"]
     assert sk.winners(standing((2, 2), (-2, 2), (25, 3), (5, 3))) == ["A", "B"]
-    assert [x["total"] for x in sk.score(standing((2, 2), (-2, 2), (25, 3), (-10, 3)))] == [-2, -2, -25, -10]
+    assert [x["total"] for x in sk.score(standing((2, 2), (-2, 2), (25, 3), (-4, 3)))] == [-2, -2, -25, -4]
 
 
 # --- malformed and refused moves, messages, playouts ----------------------------------------------------------------

@@ -24,7 +24,7 @@ def test_piece_counts_equal_the_model(content):
     kinds = Counter(p.kind for p in ps.pieces())
     cards = Counter(c.kind for c in model.cards())
     assert {k: kinds[k] for k in cards} == dict(cards)
-    assert kinds["ingredient"] == model.totals["ingredient_cards"] == 24
+    assert kinds["ingredient"] == model.totals["ingredient_cards"] == 32
     assert kinds["joker"] == model.totals["joker_cards"] == 4
     assert kinds["action"] == model.totals["action_cards"] == 8
     assert kinds["start"] == model.totals["start_cards"] == 1
@@ -51,8 +51,8 @@ def test_cards_trims_marks_and_backs(readers, content, key):
             assert behind[spot] == "back-" + back_of[f.form[len("face-"):]]
             backs[behind[spot]] += 1
     pantry = sum(1 for c in model.cards() if c.back == "pantry")
-    assert pantry == model.totals["pantry_cards"] == 36
-    assert backs == {"back-pantry": 36, "back-start": 1, "back-aid": model.players[1]}
+    assert pantry == model.totals["pantry_cards"] == 44
+    assert backs == {"back-pantry": 44, "back-start": 1, "back-aid": model.players[1]}
 
 
 def test_umlauts_and_names_extract(readers):

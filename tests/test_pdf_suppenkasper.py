@@ -88,7 +88,7 @@ def test_track_has_every_space_and_names_the_classes(pages, model):
     index = next(i for i, (places, _) in enumerate(pgs) if any(p.form == "board-weight-board" for p in places))
     form = reader.pages[index]["/Resources"]["/XObject"]["/FormXob.board-weight-board"].get_object()
     data = form.get_data().decode("latin-1")
-    assert len(suppenkasper_board.ring_positions(*suppenkasper_board.RING)) == len(model.track) == 36
+    assert len(suppenkasper_board.ring_positions(*suppenkasper_board.ring(len(model.track)))) == len(model.track) == 30
     # every weight class and both ends are named on the board (text is drawn in the form)
     text = reader.pages[index].extract_text()
     for cl in model.classes.values():

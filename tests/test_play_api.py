@@ -146,13 +146,13 @@ def test_a_whole_bot_game_deals_as_the_engine_and_ends_with_the_engines_winners(
     assert api.choices(payload, state)["winners"] == engine.winners(replayed)
 
 
-def test_a_policy_a_game_adds_is_the_bots_first_choice():
-    class Greedy(type(engine_for("mahlzeit"))):
-        def greedy_move(self, state, rng):
-            return self.legal_moves(state)[-1]
-    engine = Greedy(engine_for("mahlzeit").data)
-    assert api.policies(engine) == ["greedy", "random"]
-    assert api.policies(engine_for("mahlzeit")) == ["random"]
+def test_a_policy_a_game_adds_is_offered_before_random():
+    base = type(engine_for("mahlzeit"))
+
+    class Cautious(base):
+        POLICIES = {**base.POLICIES, "last": lambda engine, state, rng: engine.legal_moves(state)[-1]}
+    assert api.policies(engine_for("mahlzeit")) == ["greedy", "random"]
+    assert api.policies(Cautious(engine_for("mahlzeit").data)) == ["greedy", "last", "random"]
 
 
 def test_new_game_and_bot_move_answer_bad_input():

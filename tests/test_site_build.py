@@ -175,7 +175,7 @@ def test_assets_pyodide_engine_and_game_json(built):
     assert "tischlein/__init__.py" in names and "tischlein/engine/api.py" in names
     assert "tischlein/games/mahlzeit/engine.py" in names
     assert all(n.startswith(("tischlein/__init__.py", "tischlein/engine/", "tischlein/games/")) for n in names)
-    assert all(re.fullmatch(r"__init__\.py|engine(_\w+)?\.py|picture\.py", n.rsplit("/", 1)[-1]) for n in names
+    assert all(re.fullmatch(r"__init__\.py|engine(_\w+)?\.py|picture\.py|policy\.py", n.rsplit("/", 1)[-1]) for n in names
                if n.startswith("tischlein/games/"))
     import json
     game = json.loads((site / "assets" / "games" / "mahlzeit.json").read_text(encoding="utf-8"))
@@ -266,7 +266,8 @@ def test_landing_quickref_simulation_and_translator_pages(built):
     qr = (site / "mahlzeit" / "quickref" / "index.html").read_text(encoding="utf-8")
     assert 'class="tl-quickref"' in qr and 'href="../rules/#mahlzeit.scoring"' in qr
     sim = (site / "mahlzeit" / "simulation" / "index.html").read_text(encoding="utf-8")
-    assert sim.count('<svg class="tl-chart"') == 3 and sim.count('role="img"') >= 3
+    assert sim.count('<svg class="tl-chart"') == 4 and sim.count('role="img"') >= 4     # + does skill matter
+    assert 'id="tl-sim-skill"' in sim and "Win rate by seat" in sim and "How games end" in sim
     assert "N = 12 games" in sim
     assert "<script" not in sim.split('class="md-content"')[1].split("</article>")[0]
     tr = (site / "pt" / "translate" / "index.html").read_text(encoding="utf-8")

@@ -417,8 +417,8 @@ def test_simulation_charts_are_accessible_svg(site, page):
             continue
         pg.goto(f"{base}{game}/simulation/", wait_until="domcontentloaded")
         charts = pg.locator("svg.tl-chart[role=img]")
-        assert charts.count() == 3, game
-        for i in range(3):
+        assert charts.count() == 4, game          # length, scores, first player, does skill matter
+        for i in range(4):
             described = charts.nth(i).get_attribute("aria-describedby")
             assert pg.locator(f"[id='{described}']").inner_text().strip()
         assert "N = " in pg.locator("article").inner_text()

@@ -1,4 +1,5 @@
-"""The tischlein command line: check, build, pdf, export, site, replay, simulate, i18n, new-game, editor-config.
+"""The tischlein command line: check, build, pdf, export, site, replay, simulate (and simulate-merge), i18n,
+new-game, editor-config.
 
 Each command lives in a module of this package and imports what it needs from .common. This module only names
 them: a command's module is imported when that command runs, so `tischlein --help` and `tischlein check` import
@@ -28,8 +29,10 @@ COMMANDS = {
             "sheet)."),
     "replay": ("replay", "replay", "Replay a game's worked examples (all, one EXAMPLE id, or a replay FILE); exit 1 if a "
                "result differs."),
-    "simulate": ("simulate", "simulate", "Play random legal games of GAME and report length, score spread and first-player "
-                 "win rate."),
+    "simulate": ("simulate", "simulate", "Play GAME with random or greedy players and report who wins and how games "
+                 "end."),
+    "simulate-merge": ("simulate", "simulate_merge", "Join the --shard reports of one simulate run (every shard once) "
+                       "into the report of the whole run."),
     "site": ("site", "site", "Build the rules site (MkDocs-Material, every language) into OUT/site; with --serve, "
              "serve it locally."),
 }

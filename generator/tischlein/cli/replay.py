@@ -1,8 +1,10 @@
-"""`tischlein replay GAME [EXAMPLE | FILE] [--json] [--content DIR]`: step through worked examples.
+"""`tischlein replay GAME [EXAMPLE | FILE] [--json] [--coverage] [--content DIR]`: step through worked examples.
 
 Each example's moves are applied from its start; every step prints the move, its note, what happened and the
 resulting state (or the rejection with rule id and message). Then `expect` and every `illegal` item are
-checked. Prints OK or DIFFERS per example; exits 1 if any example differs or the content has errors.
+checked. Prints OK or DIFFERS per example; exits 1 if any example differs or the content has errors. With
+--coverage it prints instead which rule ids the game's replays exercise (engine/coverage.py) and exits 1 if a
+rule is exercised by none, or limits something and no illegal item shows it refused.
 """
 from __future__ import annotations
 
@@ -20,8 +22,10 @@ from .common import content_option, engine_or_exit, load_or_exit
 @click.argument("game")
 @click.argument("example", required=False)
 @click.option("--json", "as_json", is_flag=True, help="Print a machine-readable result instead of text.")
+@click.option("--coverage", "show_coverage", is_flag=True,
+              help="List the rule ids no replay exercises and the limiting rules no illegal item shows refused.")
 @content_option
-def replay(game: str, example: str | None, as_json: bool, content_dir: Path) -> None:
+def replay(game: str, example: str | None, as_json: bool, show_coverage: bool, content_dir: Path) -> None:
     """Replay a game's worked examples (all, one EXAMPLE id, or a replay FILE); exit 1 if a result differs."""
     from .. import games
     if games.spec(game) is None:
@@ -31,6 +35,8 @@ def replay(game: str, example: str | None, as_json: bool, content_dir: Path) -> 
     gc = content.games[game]
     examples = _select(gc, content_dir, example)
     results = [(ex, replays.run(engine, ex, gc.engine_messages("en"))) for ex in examples]
+    if show_coverage:
+        return _coverage(gc, engine, results, as_json)
     ok = all(r["ok"] for _, r in results)
     if as_json:
         click.echo(json.dumps({"game": game, "ok": ok, "examples": [r for _, r in results]},
@@ -43,6 +49,26 @@ def replay(game: str, example: str | None, as_json: bool, content_dir: Path) -> 
         bad = sum(1 for _, r in results if not r["ok"])
         click.echo(f"{len(results)} example(s): " + ("all OK" if ok else f"{bad} differ"))
     if not ok:
+        sys.exit(1)
+
+
+def rule_texts(gc) -> list[tuple[str, str]]:
+    """Each rule id of the game with its English title and text, in document order."""
+    source = gc.catalog.source
+    return [(r.id, source.get(f"rules:{r.id}.title", "") + "\n" + source.get(f"rules:{r.id}.body", ""))
+            for r in gc.rules]
+
+
+def _coverage(gc, engine, results: list, as_json: bool) -> None:
+    from ..engine.coverage import coverage, render
+    rows = coverage(engine, rule_texts(gc), results)
+    gaps = [gap for row in rows for gap in row.gaps]
+    if as_json:
+        click.echo(json.dumps({"game": gc.id, "ok": not gaps, "rules": [r.to_dict() for r in rows]},
+                              ensure_ascii=False, indent=2))
+    else:
+        click.echo(render(gc.id, rows))
+    if gaps or not all(r["ok"] for _, r in results):
         sys.exit(1)
 
 

@@ -13,7 +13,9 @@
     check_expect(game, state, expect)          [difference, ...]
     new_game(game, players, seed, lang="en")   {"state", "text", "policies", "error"}: a seeded setup
     bot_move(game, state, seed, policy=None, lang="en")
-                                               {"move", "text", "state", "over", "policy", "error"}
+                                               {"move", "text", "render", "state", "over", "policy", "error"}:
+                                               the move a bot (greedy, random …; the best the game has unless
+                                               one is named) makes for the player to decide, played
     draw(game, state, lang="en")               {"html": the state as a picture, "error": None}
                                                or {"html": None, "error": {kind, key, message}}
 
@@ -33,6 +35,7 @@ from typing import Any
 from . import picture, replay
 from .errors import MoveError, StartError
 from .messages import describe_error, describe_events, printed_name
+from .policy import policies as policy_table
 
 
 _BOUND: dict[int, tuple[Any, Any]] = {}      # id(game data) -> (that data, its engine): one engine per payload
@@ -193,10 +196,9 @@ def draw(game: dict, state: Any, lang: str = "en") -> dict:
 
 
 def policies(engine: Any) -> list[str]:
-    """The bots an engine offers, best first: a `<name>_move(state, rng)` method per policy (the kernel's random
-    one always; a game's greedy one where it has it), so a new policy shows up without touching the table."""
-    named = [n for n in getattr(engine, "POLICIES", ())] + ["greedy", "random"]
-    return [n for n in dict.fromkeys(named) if callable(getattr(engine, f"{n}_move", None))]
+    """The bots an engine offers, best first: the game's own policies (ENGINE.POLICIES: greedy for every game of
+    tischlein), then the kernel's random one, so a new policy shows up without touching the table."""
+    return sorted(policy_table(engine), key=lambda name: name == "random")
 
 
 def new_game(game: dict, players: Any, seed: Any, lang: str = "en") -> dict:
@@ -216,19 +218,31 @@ def new_game(game: dict, players: Any, seed: Any, lang: str = "en") -> dict:
 
 
 def bot_move(game: dict, state: Any, seed: Any, policy: str | None = None, lang: str = "en") -> dict:
-    """The move a bot makes in `state` (the first of `policies` unless one is named), played: its move, the
-    engine's text of what happened and the new state. Seeded: the same position and seed, the same move."""
-    messages, english = _messages(game, lang)
+    """The move the bot `policy` (default: the best of `policies`) makes in `state` for the player to decide,
+    played: the move, the engine's text of what happened, the new state and its render. Seeded: the same
+    position, policy and seed give the same move."""
     try:
         engine = engine_of(game)
+        messages, english = _messages(game, lang)
         current = engine.read_state(state)
-        names = policies(engine)
-        chosen = policy if policy in names else names[0]
-        move = getattr(engine, f"{chosen}_move")(current, random.Random(seed))
-        new = engine.apply(current, move)
-        return {"move": move.to_dict(), "text": describe_events(engine.events(new), messages, english),
-                "state": engine.to_dict(new), "over": engine.is_over(new), "policy": chosen, "error": None}
     except StartError as exc:
         return {"move": None, "state": None, "error": _invalid("state", f"not a valid state: {exc}")}
+    except Exception as exc:           # noqa: BLE001 - a game payload it cannot read still gets an answer
+        return {"move": None, "state": None, "error": _engine_failed(exc)}
+    known = policies(engine)
+    chosen = known[0] if policy is None else policy
+    if not isinstance(chosen, str) or chosen not in known:
+        return {"move": None, "state": None,
+                "error": _invalid("policy", f"no policy {str(chosen)[:40]!r}; known: {', '.join(known)}")}
+    if engine.is_over(current):
+        return {"move": None, "state": None, "error": _invalid("game.over", "the game is over: nobody has a move")}
+    if isinstance(seed, bool) or not isinstance(seed, int):
+        return {"move": None, "state": None, "error": _invalid("seed", "the seed must be an integer")}
+    try:
+        move = policy_table(engine)[chosen](engine, current, random.Random(seed))
+        new = engine.apply(current, move)
+        return {"move": move.to_dict(), "text": describe_events(engine.events(new), messages, english),
+                "render": engine.render(new), "state": engine.to_dict(new), "over": engine.is_over(new),
+                "policy": chosen, "error": None}
     except Exception as exc:           # noqa: BLE001 - the browser must get an answer whatever happens
         return {"move": None, "state": None, "error": _engine_failed(exc)}

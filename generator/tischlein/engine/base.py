@@ -54,6 +54,7 @@ class Engine:
     PHASE_RULES: ClassVar[dict[str, str]] = {}   # phase -> the rule someone moving out of turn breaks there
     TURN_BEFORE_PHASE: ClassVar[bool] = False    # refuse a move out of turn before one out of phase
     MOVES: ClassVar[dict[str, MoveSpec]] = {}
+    POLICIES: ClassVar[dict[str, Any]] = {}     # the game's own policies besides random (see policy.py)
 
     def __init_subclass__(cls, **kwargs: Any) -> None:
         super().__init_subclass__(**kwargs)
@@ -80,7 +81,19 @@ class Engine:
         raise NotImplementedError
 
     def legal_moves(self, state: GameState) -> list[Move]:
-        raise NotImplementedError
+        """Every legal move. A game writes this or `moves_by_kind` (then this lists its groups in order)."""
+        if type(self).moves_by_kind is Engine.moves_by_kind:
+            raise NotImplementedError
+        return [m for group in self.moves_by_kind(state).values() for m in group]
+
+    def moves_by_kind(self, state: GameState) -> dict[str, list[Move]]:
+        """The legal moves grouped by name, in the order legal_moves lists them. A game with many moves of a
+        few kinds in every state (a pantry of positions to reveal) may build the groups itself, and the random
+        policy, which picks a kind first, then does not sort them out again."""
+        groups: dict[str, list[Move]] = {}
+        for m in self.legal_moves(state):
+            groups.setdefault(m.name, []).append(m)
+        return groups
 
     def score(self, state: GameState) -> list[dict]:
         """Each player's score breakdown, with `player` and `total`, in seat order."""
@@ -110,6 +123,11 @@ class Engine:
         """Measures of a finished game's length besides its moves (rounds played …), for simulations."""
         return {}
 
+    def ending(self, state: GameState) -> str:
+        """How a finished game ended, as a short id the simulations count (which end of a track was reached,
+        whether a tie needed another round …). A game with a single way to end keeps "end"."""
+        return "end"
+
     # --- whose move, and checking a move -----------------------------------------------------------------
     def actor(self, state: GameState) -> int | None:
         """The index of the player who decides next (None once the game is over)."""
@@ -133,17 +151,24 @@ class Engine:
         if spec.phases and state.phase not in spec.phases:
             raise self.wrong_phase(state, move, spec)
 
-    def apply(self, state: GameState, move: Move | Mapping[str, Any]) -> GameState:
+    def apply(self, state: GameState, move: Move | Mapping[str, Any], in_place: bool = False) -> GameState:
         """The state after `move`, a new state; InvalidMove or IllegalMove (with its rule id) if the move is
-        malformed or forbidden. `state` is never changed."""
-        try:
-            move = Move.from_dict(move)
-        except InvalidMove as err:
-            err.rule = err.rule or self.TURN_RULE
-            raise
+        malformed or forbidden. `state` is never changed — unless `in_place`, for a caller that throws the old
+        state away (a playout): then the move changes `state` itself, and a refusal may leave it half changed."""
+        if type(move) is not Move:
+            try:
+                move = Move.from_dict(move)
+            except InvalidMove as err:
+                err.rule = err.rule or self.TURN_RULE
+                raise
         try:
             spec, player, args = self._check(state, move)
-            new = state.copy(fresh=True)
+            if in_place:
+                new = state
+                for name in state.TRANSIENT:       # what copy(fresh=True) resets: the last move's events
+                    setattr(new, name, [])
+            else:
+                new = state.copy(fresh=True)
             getattr(self, spec.handler)(new, player, args)
         except MoveError as err:
             err.move = move
@@ -255,10 +280,19 @@ class Engine:
     def random_move(self, state: GameState, rng: random.Random) -> Move:
         """The random policy: a kind of move first, then one of that kind, so that kinds with many variants
         (where to put a spoon) do not swamp the rest."""
+        if type(self).moves_by_kind is not Engine.moves_by_kind:
+            groups = self.moves_by_kind(state)
+            kinds = sorted(k for k, group in groups.items() if group)
+            if not kinds:
+                raise RuntimeError("no legal move")
+            return rng.choice(groups[rng.choice(kinds) if len(kinds) > 1 else kinds[0]])
         legal = self.legal_moves(state)
-        if not legal:
+        kinds = sorted({m.name for m in legal})
+        if not kinds:
             raise RuntimeError("no legal move")
-        kind = rng.choice(sorted({m.name for m in legal}))
+        if len(kinds) == 1:
+            return rng.choice(legal)
+        kind = rng.choice(kinds)
         return rng.choice([m for m in legal if m.name == kind])
 
     def check_expect(self, state: GameState, expect: Mapping[str, Any]) -> list[str]:

@@ -13,13 +13,24 @@ from .errors import InvalidMove
 from .messages import format_args
 
 
-@dataclass(frozen=True)
 class Move:
-    """One player decision: `Move("Max", "take", {"row": 1})`."""
+    """One player decision: `Move("Max", "take", {"row": 1})`. A plain class with slots, not a dataclass:
+    legal_moves builds thousands of them per game, and a frozen dataclass's __init__ costs three times as much.
+    Treat a Move as immutable."""
 
-    player: str
-    name: str
-    args: dict = field(default_factory=dict)
+    __slots__ = ("player", "name", "args")
+
+    def __init__(self, player: str, name: str, args: Any = None):
+        self.player, self.name, self.args = player, name, {} if args is None else args
+
+    def __eq__(self, other: object) -> bool:
+        return isinstance(other, Move) and (self.player, self.name, self.args) == (other.player, other.name,
+                                                                                   other.args)
+
+    __hash__ = None          # type: ignore[assignment]  # args is a dict
+
+    def __repr__(self) -> str:
+        return f"Move({self.player!r}, {self.name!r}, {self.args!r})"
 
     @classmethod
     def from_dict(cls, d: Any) -> "Move":

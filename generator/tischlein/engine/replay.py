@@ -1,6 +1,7 @@
 """The one replay driver: `tischlein replay`, the browser API and the site build all replay examples with it.
 
-A replay (content/games/<game>/examples/*.yaml; tischlein/content/schema/example.schema.json) gives a `start`,
+A replay (content/games/<game>/examples/*.yaml; tischlein/content/schema/example.schema.json) gives a `start`
+(an explicit state, or `new_game: {players, seed, options}` for a game set up by the rules),
 the `moves`, what must hold afterwards (`expect`) and moves the rules must refuse (`illegal`). Semantics: the
 moves are applied from `start` and must all be legal; then `expect` must hold; then each `illegal` item is tried
 from the end state (or from the start with `from: start`) and must be refused with exactly its `rule`, leaving
@@ -30,7 +31,7 @@ def run(engine: Any, example: Mapping[str, Any], messages: Mapping[str, str] | N
     result: dict[str, Any] = {"id": example.get("id", ""), "ok": True, "error": None, "start": None, "steps": [],
                               "expect": {"ok": True, "differences": []}, "illegal": []}
     try:
-        start = engine.start(example.get("start") or {})
+        start = _start(engine, example.get("start") or {})
     except (StartError, LookupError, TypeError, ValueError, AttributeError) as exc:
         # an engine names the field of what it cannot read; a start of a shape it never expected is caught here
         text = str(exc) if isinstance(exc, StartError) else f"cannot be read ({type(exc).__name__}: {exc})"
@@ -74,6 +75,23 @@ def run(engine: Any, example: Mapping[str, Any], messages: Mapping[str, str] | N
             result["illegal"].append(outcome)
             result["ok"] = result["ok"] and outcome["ok"]
     return result
+
+
+def _start(engine: Any, spec: Any) -> Any:
+    """The replay's starting state: the explicit state the engine reads from `start`, or, for `start: {new_game:
+    {players: [...], seed: 3, options: {...}}}`, a new game set up by the rules (a replay of the setup)."""
+    if isinstance(spec, Mapping) and "new_game" in spec:
+        if set(spec) != {"new_game"} or not isinstance(spec["new_game"], Mapping):
+            raise StartError("start: new_game stands alone, as {new_game: {players: [...], seed: N, options: {}}}")
+        setup = spec["new_game"]
+        extra = sorted(set(setup) - {"players", "seed", "options"})
+        if extra:
+            raise StartError(f"start.new_game: unknown field {', '.join(extra)}; allowed: options, players, seed")
+        players, seed, options = setup.get("players"), setup.get("seed", 0), setup.get("options") or {}
+        if not isinstance(players, list) or not isinstance(seed, int) or not isinstance(options, Mapping):
+            raise StartError("start.new_game: players is a list of names, seed an integer, options a mapping")
+        return engine.new_game(players, seed, **options)
+    return engine.start(spec)
 
 
 def _check_illegal(engine: Any, start: Any, end: Any, index: int, item: Mapping[str, Any],

@@ -76,8 +76,9 @@ class GameSpec:
 
     @property
     def engine_modules(self) -> list[str]:
-        """The modules of the engine part: engine.py and its parts engine_*.py (what the browser gets)."""
-        parts = sorted(p.stem for p in self.folder.glob("engine_*.py"))
+        """The modules of the engine part: engine.py, its parts engine_*.py and its policies policy.py (what the
+        browser gets: the site's bot opponents play the game's policies)."""
+        parts = sorted(p.stem for p in [*self.folder.glob("engine_*.py"), *self.folder.glob("policy.py")])
         return [self.engine_module] + [f"{self.package}.{p}" for p in parts]
 
     @property

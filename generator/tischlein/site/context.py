@@ -454,7 +454,7 @@ class PageContext(EnginePanels):
 
     def simulation(self) -> dict | None:
         """Charts (inline SVG) and summaries of the build-time random playouts of this game."""
-        from . import simulation as sim
+        from . import balance, simulation as sim
         stats = self.site.site_values.get("simulations", {}).get(self.game.id)
         if stats is None or not stats.games:
             return None
@@ -489,7 +489,7 @@ class PageContext(EnginePanels):
                 "length": Markup(length), "length_summary": length_summary,
                 "scores": Markup(scores), "scores_summary": " ".join(score_parts),
                 "first": Markup(rates), "first_summary": " ".join(first_parts),
-                "table": table, "failures": stats.failures}
+                "table": table, "failures": stats.failures, **balance.view(self, stats)}
 
     def coverage(self) -> list[dict]:
         """Translation coverage rows (site-wide translator's page): per part and language."""

@@ -1,9 +1,13 @@
 """Random playouts at build time, drawn as inline SVG charts for the simulation page of each game with an engine.
 
-`run(engine_module, data, players, n)` plays `n` seeded random games (engine/simulate.py's `playout`), spread
-evenly over the game's player counts; `charts(...)` turns the statistics into three small SVGs (game length
-histogram, score spread per player count, first-player win rate) with `role="img"`, a <title> and a text summary
-for screen readers. No chart library, no script: the SVG is written here as text, every label escaped.
+`run(engine, players, n)` plays `n` seeded random games (engine/simulate.py's `playout`), spread evenly over the
+game's player counts, and, for a game with a greedy policy, the balance evidence (`evidence`): a table of one
+greedy player against random ones (the table turned so greedy sits in every seat: does skill matter?) and a
+table of greedy players only (how games end when people try to win), each summarized by engine/stats.py (win
+rate by seat and by policy with 95 % intervals, the share of each ending, per player count). The site's charts
+(game length histogram, score spread per player count, win rates against the fair share) are small SVGs with
+`role="img"`, a <title> and a text summary for screen readers. No chart library, no script: the SVG is written
+here as text, every label escaped.
 """
 from __future__ import annotations
 
@@ -16,6 +20,9 @@ from html import escape
 from typing import Any, Callable
 
 DEFAULT_GAMES = 100            # per game (the page says N); seeded, so every build shows the same figures
+# Greedy players look one move ahead on a copy of the state for every legal move: a greedy game costs up to a
+# hundred random ones, so each greedy table plays half of N (at least GREEDY_MIN) to keep the build short.
+GREEDY_MIN = 4
 
 
 @dataclass
@@ -27,6 +34,9 @@ class Stats:
     by_players: dict[int, dict[str, Any]] = field(default_factory=dict)   # players -> {"scores": [...], ...}
     failures: list[str] = field(default_factory=list)
     stopped: str = ""          # "failures" when too many games did not end
+    # engine/stats.py summaries: "random" (the games above), "mixed" (one greedy seat, turned round the table),
+    # "greedy" (greedy players only); the greedy ones only for a game with a greedy policy
+    tables: dict[str, dict[str, Any]] = field(default_factory=dict)
 
     @property
     def player_counts(self) -> list[int]:
@@ -38,8 +48,11 @@ def run(engine: Any, players: list[int], n: int = DEFAULT_GAMES, seed: int = 1) 
     A game longer than the engine's bound (engine/simulate.py) counts as a failure and the page says so."""
     from ..engine.simulate import playout
 
+    from ..engine.stats import summarize
+
     stats = Stats(asked=n)
     started = time.perf_counter()
+    played = []
     for i in range(n):
         count = players[i % len(players)]
         try:
@@ -51,6 +64,7 @@ def run(engine: Any, players: list[int], n: int = DEFAULT_GAMES, seed: int = 1) 
                 break
             continue
         stats.games += 1
+        played.append(result)
         stats.lengths.append(result.moves)
         per = stats.by_players.setdefault(count, {"games": 0, "lengths": [], "winning": [], "spread": [],
                                                   "first_wins": 0.0})
@@ -63,8 +77,41 @@ def run(engine: Any, players: list[int], n: int = DEFAULT_GAMES, seed: int = 1) 
         names = list(result.scores)
         if names and result.winners and names[0] in result.winners:
             per["first_wins"] += 1 / len(result.winners)          # a shared win counts in part
+    if played:
+        stats.tables["random"] = by_count(summarize(played), played)
+        stats.tables.update(evidence(engine, players, max(GREEDY_MIN, n // 2), seed, stats.failures))
     stats.seconds = time.perf_counter() - started
     return stats
+
+
+def evidence(engine: Any, players: list[int], n: int, seed: int, failures: list[str]) -> dict[str, dict]:
+    """The greedy tables (see the module docstring), n games each with the same seeds as the random games; a
+    game that does not end is left out and reported in `failures`. None for a game without a greedy policy."""
+    from ..engine.policy import policies
+    from ..engine.simulate import Playout, play_one, plan
+    from ..engine.stats import summarize
+
+    if "greedy" not in policies(engine):
+        return {}
+    out = {}
+    for name, seats, rotate in (("mixed", ["greedy", "random"], True), ("greedy", ["greedy"], False)):
+        counts = [k for k in players if k >= len(seats)]      # one greedy player among random ones: 2 or more
+        if not counts:
+            continue
+        games = plan(n, seed, counts, seats, rotate)
+        results = [play_one(engine, g) for g in games]
+        failures += [f"{name}: {r}" for r in results if isinstance(r, str)]
+        done = [r for r in results if isinstance(r, Playout)]
+        if done:
+            out[name] = by_count(summarize(done), done)
+    return out
+
+
+def by_count(report: dict, played: list) -> dict:
+    """A summary with its figures per player count under by_players, also when all games had one count."""
+    if "by_players" not in report:
+        report["by_players"] = {str(played[0].players): {k: v for k, v in report.items() if k != "by_players"}}
+    return report
 
 
 def cache_path(cache_dir: Any, key_parts: list, engine: Any, players: list[int], n: int):
@@ -75,10 +122,12 @@ def cache_path(cache_dir: Any, key_parts: list, engine: Any, players: list[int],
     import sys
     from pathlib import Path
     try:
-        source = inspect.getsource(sys.modules[type(engine).__module__])
+        module = type(engine).__module__
+        source = "".join(inspect.getsource(sys.modules[m]) for m in (module, module.rsplit(".", 1)[0] + ".policy")
+                         if m in sys.modules)             # the greedy tables depend on the policy too
     except (OSError, TypeError, KeyError):
         source = repr(engine)
-    digest = hashlib.sha256(json.dumps(["v4", source, engine.data, players, n, key_parts], sort_keys=True,
+    digest = hashlib.sha256(json.dumps(["v5", source, engine.data, players, n, key_parts], sort_keys=True,
                                        default=str).encode()).hexdigest()[:20]
     return Path(cache_dir) / f"{digest}.json"
 
@@ -215,19 +264,25 @@ def ranges(groups: list[tuple[str, list[int]]], label: str, summary_id: str, leg
     return _svg(label, "".join(parts), summary_id)
 
 
-def rates(groups: list[tuple[str, float, float]], label: str, summary_id: str, x_label: str,
-          fair_label: str) -> str:
-    """Bars of a rate (0..1) per group, with a dashed line at the fair share for that group."""
+def rates(groups: list[tuple], label: str, summary_id: str, x_label: str, fair_label: str) -> str:
+    """Bars of a rate (0..1) per group (name, rate, fair share[, (low, high) 95 % interval]), with a dashed
+    line at the fair share and, where given, the interval as a whisker."""
     if not groups:
         return ""
     plot_w, plot_h = W - PAD_L - PAD_R, H - PAD_T - PAD_B
     gw = plot_w / len(groups)
     parts = [_axes(1.0, lambda v: f"{v * 100:.0f} %")]
-    for i, (name, rate, fair) in enumerate(groups):
+    for i, (name, rate, fair, *ci) in enumerate(groups):
         x = PAD_L + gw * i
         h = plot_h * rate
         parts.append(f'<rect x="{x + gw * .25:.1f}" y="{PAD_T + plot_h - h:.1f}" width="{gw * .5:.1f}" '
                      f'height="{h:.1f}" fill="{BAR}"><title>{escape(name)}: {rate * 100:.0f} %</title></rect>')
+        if ci:
+            (lo, hi), cx = ci[0], x + gw / 2
+            y_lo, y_hi = PAD_T + plot_h - plot_h * lo, PAD_T + plot_h - plot_h * hi
+            parts.append(f'<path d="M{cx:.1f} {y_lo:.1f}V{y_hi:.1f}M{cx - 6:.1f} {y_lo:.1f}h12M{cx - 6:.1f} '
+                         f'{y_hi:.1f}h12" stroke="{INK}" stroke-width="1.5" fill="none"><title>95 %: '
+                         f'{lo * 100:.0f}–{hi * 100:.0f} %</title></path>')
         fy = PAD_T + plot_h - plot_h * fair
         parts.append(f'<line x1="{x + gw * .15:.1f}" x2="{x + gw * .85:.1f}" y1="{fy:.1f}" y2="{fy:.1f}" '
                      f'stroke="{INK}" stroke-dasharray="4 3" stroke-width="1.5"><title>{escape(fair_label)} '

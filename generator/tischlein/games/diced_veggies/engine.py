@@ -31,6 +31,7 @@ from typing import Any, Callable, Mapping
 
 from ...engine import Arg, Check, Engine, Move, STR, fail, invalid, move, require, rng_below, rng_seed, rng_shuffle
 from .engine_state import PHASES, STAGES, Cooked, Player, State, start as read_start
+from .policy import greedy
 
 COOKING = ("cook", "final-cook")
 TURN, END, HYPE = "diced-veggies.turn", "diced-veggies.end", "diced-veggies.hype"
@@ -59,7 +60,10 @@ class DicedVeggies(Engine):
     PHASES = PHASES
     TURN_RULE, END_RULE = TURN, END
     TURN_BEFORE_PHASE = True
-    RULE_IDS = frozenset({TURN, END, HYPE, RESTOCK, CUT, COOK, IMPROVISE, DRAW, LIMITS, "diced-veggies.recipes"})
+    POLICIES = {"greedy": greedy}
+    NO_REFUSAL = {"diced-veggies.solo": "its 'only' says what the source gives (the score table), not a move"}
+    RULE_IDS = frozenset({TURN, END, HYPE, RESTOCK, CUT, COOK, IMPROVISE, DRAW, LIMITS, "diced-veggies.recipes",
+                          "diced-veggies.solo"})
 
     def __init__(self, data: Mapping[str, Any]):
         super().__init__(data)
@@ -122,37 +126,55 @@ class DicedVeggies(Engine):
     def cuts(self, s: State) -> list[list[str]]:
         """Every legal cut, as die lists in block order (shortest first). Each connected group of dice adding up
         to at most 10 is grown once, from its lowest cell (ESU enumeration; the sum bound keeps groups to at most
-        5 dice); it is a cut when it touches the outside and leaves the rest of the block one piece (`connected`
-        and `expand`, inlined: this is the engine's hottest loop)."""
-        cells = self.cells(s)
-        face = {i: s.faces[d] for i, d in cells.items()}
-        block = sum(1 << i for i in cells)
-        outer, near, limit, w, found = self.outer(block), self.near, self.cut_max, self.width, []
-        # a group: its cells, mask, sum, the cells that may still join (all above its lowest), the group and the
-        # cells next to it, and the cells above its lowest
-        groups = [((i,), 1 << i, face[i], near[i] & block & ~((2 << i) - 1), near[i], block & ~((2 << i) - 1))
-                  for i in cells if face[i] <= limit]
-        while groups:
-            cut, sub, total, ext, seen, higher = groups.pop()
-            rest = block & ~sub
-            if sub & outer and rest:
-                must = seen & rest
-                fill = must & -must
-                while fill & must != must:
-                    grown = (fill | fill << 1 | fill >> 1 | fill << w | fill >> w) & rest
-                    if grown == fill:
-                        break
-                    fill = grown
-                else:
-                    found.append([cells[i] for i in sorted(cut)])
-            while ext:
-                bit = ext & -ext
-                ext ^= bit
-                i = bit.bit_length() - 1
-                if total + face[i] <= limit:
-                    groups.append((cut + (i,), sub | bit, total + face[i], ext | near[i] & higher & ~seen,
-                                   seen | near[i], higher))
-        return sorted(sorted(found), key=len)
+        5 dice); it is a cut when it touches the outside and leaves the rest of the block one piece: the cells
+        of the rest next to the group must be joined within the rest (`connected`, inlined with `expand`: this is
+        the engine's hottest loop, so groups are bit masks and dice are named only for the cuts found)."""
+        w, near, room0, faces = self.width, self.near, self.cut_max, s.faces
+        cells: dict[int, str] = {}
+        face: dict[int, int] = {}
+        for r, row in enumerate(s.block):
+            for c, die in enumerate(row):
+                if die is not None:
+                    cells[r * w + c] = die
+                    face[r * w + c] = faces[die]
+        block = 0
+        for i in cells:
+            block |= 1 << i
+        outer, found = self.outer(block), []
+        for root, f in face.items():
+            if f > room0:
+                continue
+            higher = block & ~((2 << root) - 1)          # a group only grows into cells above its lowest
+            stack = [(1 << root, room0 - f, near[root] & higher, near[root])]
+            while stack:                                  # a group, the sum still allowed, cells that may join,
+                sub, room, ext, seen = stack.pop()        # the group and its neighbours
+                if sub & outer:
+                    rest = block & ~sub
+                    must = seen & rest
+                    fill = must & -must
+                    while fill & must != must:
+                        grown = (fill | fill << 1 | fill >> 1 | fill << w | fill >> w) & rest
+                        if grown == fill:
+                            break
+                        fill = grown
+                    else:
+                        if rest:
+                            found.append(sub)
+                while ext:
+                    bit = ext & -ext
+                    ext ^= bit
+                    i = bit.bit_length() - 1
+                    if face[i] <= room:
+                        stack.append((sub | bit, room - face[i], ext | near[i] & higher & ~seen, seen | near[i]))
+        named = []
+        for sub in found:
+            dice = []
+            while sub:
+                bit = sub & -sub
+                sub ^= bit
+                dice.append(cells[bit.bit_length() - 1])
+            named.append(dice)
+        return sorted(sorted(named), key=len)
 
     def veggie(self, s: State, die: str) -> str:
         return s.improvised.get(die) or self.veggie_of[die]
@@ -311,6 +333,8 @@ class DicedVeggies(Engine):
     def draw(self, s: State, p: int, args: dict) -> None:
         player, source, card = s.players[p], args["source"], args.get("card")
         if source in PILES:
+            if card is not None:        # a named card would be ignored: the top card is drawn unseen
+                invalid(DRAW, "draw.card_from_deck", source=source, card=str(card))
             card = self._top(s, source)
             require(card is not None, DRAW, "draw.empty", source=source)
         elif source == "display":
@@ -336,8 +360,18 @@ class DicedVeggies(Engine):
             s.event("step.reshuffle", deck=which)
         return deck.pop() if deck else None
 
-    @move("discard", rule=LIMITS, phases="limits", wrong_phase="discard.not_now", item=STR)
+    def can_draw(self, s: State) -> bool:
+        """Is there a card to draw: in a deck, a discard pile (shuffled into a new deck) or the display?"""
+        return bool(s.hype_deck or s.hype_discard or s.recipe_deck or s.recipe_discard or s.display)
+
+    @move("discard", rule=LIMITS, phases=("limits", "cook"), wrong_phase="discard.not_now", item=STR)
     def discard(self, s: State, p: int, args: dict) -> None:
+        """Over a limit at the end of the turn. In the cook phase only when no card is left to draw: then step 3
+        has nothing to take and the turn's end comes straight after cooking (without this a player over a
+        limit could neither draw nor discard nor end the turn)."""
+        if s.phase == "cook" and self.can_draw(s):
+            fail(LIMITS, "discard.not_now", phase=s.phase)
+        s.phase = "limits"
         player, item = s.players[p], args["item"]
         category = next((k for k, items in player.held().items() if item in items), None)
         require(category is not None, LIMITS, "discard.not_held", item=item, player=player.name)
@@ -352,7 +386,7 @@ class DicedVeggies(Engine):
     def end_turn(self, s: State, p: int, args: dict) -> None:
         player = s.players[p]
         require(s.phase != "cut", CUT, "end_turn.cut_first", player=player.name)
-        if s.phase == "cook" and (s.hype_deck or s.hype_discard or s.recipe_deck or s.recipe_discard or s.display):
+        if s.phase == "cook" and self.can_draw(s):
             fail(DRAW, "end_turn.draw_first", player=player.name)
         over = self.over_limits(s, player) if s.phase in ("cook", "limits") else {}
         if over:
@@ -397,7 +431,10 @@ class DicedVeggies(Engine):
         draws = [Move(name, "draw", {"source": k}) for k, (deck, pile) in PILES.items()
                  if getattr(s, deck) or getattr(s, pile)]
         draws += [Move(name, "draw", {"source": "display", "card": c}) for c in s.display]
-        return moves + (draws or end)
+        if draws:
+            return moves + draws
+        over = self.over_limits(s, player)            # nothing to draw: the turn's end follows the cooking
+        return moves + ([Move(name, "discard", {"item": x}) for k in over for x in player.held()[k]] or end)
 
     def _cook_moves(self, s: State, player: Player) -> list[Move]:
         by_veggie: dict[str, list[str]] = {}
@@ -440,21 +477,23 @@ class DicedVeggies(Engine):
     def score(self, s: State) -> list[dict]:
         """Each player's breakdown: recipes (points, doubled by Double Portion), hype (the paired hype cards'
         value), cooked (how many), total; with one player also the solo band (`solo`)."""
-        out = []
-        for player in s.players:
-            recipes = hype = 0
-            for entry in player.cooked:
-                r = self.recipes[self.type_of[entry.recipe]]
-                sc = self.hype[self.type_of[entry.hype]]["score"] if entry.hype else {}
-                hype += (sc.get("points", 0) + sc.get("per_recipe_die", 0) * sum(r["needs"].values())
-                         + sc.get("per_cooked_recipe", 0) * len(player.cooked)
-                         + r["points"] * (sc.get("multiply_recipe", 1) - 1))
-                recipes += r["points"]
-            out.append({"player": player.name, "cooked": len(player.cooked), "recipes": recipes, "hype": hype,
-                        "total": recipes + hype})
+        out = [self.score_of(player) for player in s.players]
         if len(s.players) == 1:
             out[0]["solo"] = self.solo_band(out[0]["total"])
         return out
+
+    def score_of(self, player: Player) -> dict:
+        """One player's score breakdown (see score)."""
+        recipes = hype = 0
+        for entry in player.cooked:
+            r = self.recipes[self.type_of[entry.recipe]]
+            sc = self.hype[self.type_of[entry.hype]]["score"] if entry.hype else {}
+            hype += (sc.get("points", 0) + sc.get("per_recipe_die", 0) * sum(r["needs"].values())
+                     + sc.get("per_cooked_recipe", 0) * len(player.cooked)
+                     + r["points"] * (sc.get("multiply_recipe", 1) - 1))
+            recipes += r["points"]
+        return {"player": player.name, "cooked": len(player.cooked), "recipes": recipes, "hype": hype,
+                "total": recipes + hype}
 
     def solo_band(self, total: int) -> dict:
         """The solo table's row for `total`: {min, max, missing_in_source}. A row the source skips is reported as

@@ -39,6 +39,7 @@ from ...engine import (Check, Engine, INT, Move, STR, at, fail, ids, move, one_i
                        rng_shuffle)
 from .engine_start import read_start
 from .engine_state import PHASES, Dish, Player, State
+from .policy import greedy
 
 SPOON, DIRTY_POTS = "cooking-spoon", "dirty-pots"
 APRON, HAT = "apron", "cooking-hat"
@@ -55,11 +56,13 @@ class Mahlzeit(Engine):
     TIE_BREAKS = ("drinks",)             # most points from laid drinks (a Dish Towel's doubling included)
     PHASE_RULES = {"dirty-pots": "mahlzeit.dirty-pots"}
     TURN_BEFORE_PHASE = True             # "it is Silke's move" tells Max more than "Silke has drawn already"
+    POLICIES = {"greedy": greedy}
+    NO_REFUSAL = {"mahlzeit.components": "the overview cards never enter play, so no move can name one"}
     RULE_IDS = frozenset({
-        "mahlzeit.turn", "mahlzeit.turn.draw", "mahlzeit.turn.take", "mahlzeit.turn.lay", "mahlzeit.turn.drink",
-        "mahlzeit.turn.discard", "mahlzeit.dishes", "mahlzeit.spoon", "mahlzeit.dirty-pots", "mahlzeit.end",
-        "mahlzeit.special", "mahlzeit.special.cutlery", "mahlzeit.special.apron", "mahlzeit.special.towel",
-        "mahlzeit.special.hat",
+        "mahlzeit.components", "mahlzeit.turn", "mahlzeit.turn.draw", "mahlzeit.turn.take", "mahlzeit.turn.lay",
+        "mahlzeit.turn.drink", "mahlzeit.turn.discard", "mahlzeit.dishes", "mahlzeit.spoon", "mahlzeit.dirty-pots",
+        "mahlzeit.end", "mahlzeit.special", "mahlzeit.special.cutlery", "mahlzeit.special.apron",
+        "mahlzeit.special.towel", "mahlzeit.special.hat",
     })
 
     def __init__(self, data: Mapping[str, Any]):
@@ -95,6 +98,12 @@ class Mahlzeit(Engine):
         if s.phase == "dirty-pots" and mv.name not in ("swap", "decline"):
             fail("mahlzeit.dirty-pots", "dirty_pots.pending", holder=s.players[s.pending["holder"]].name,
                  layer=s.players[s.pending["layer"]].name)
+        # Right after a lay with an Apron (the state's last move), a swap for that dish is refused by the Apron's
+        # rule, which is the reason, rather than as a move out of turn.
+        holder = self.dirty_pots_holder(s)
+        if mv.name in ("swap", "decline") and s.phase != "dirty-pots" and holder is not None and \
+                any(key == "step.apron" for key, _ in s.events):
+            fail(SPECIAL_RULES[APRON], "apron.no_swap", holder=s.players[holder].name, layer=s.current.name)
 
     # --- state checks ---------------------------------------------------------------------------------------
     def components(self, s: State) -> dict:

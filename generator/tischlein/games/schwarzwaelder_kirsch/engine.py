@@ -25,6 +25,7 @@ from typing import Any, Mapping
 
 from ...engine import (Check, Engine, GameState, INT, Ledger, Move, Record, STR, Start, StartError, at, fail, invalid,
                        move, require, rng_seed, rng_shuffle)
+from .policy import greedy
 GAME_ID = "schwarzwaelder-kirsch"
 R_TURN, R_END = "schwarzwaelder-kirsch.turn", "schwarzwaelder-kirsch.end"
 R_REVEAL, R_JOKER = "schwarzwaelder-kirsch.turn.reveal", "schwarzwaelder-kirsch.turn.joker"
@@ -82,6 +83,9 @@ class SchwarzwaelderKirsch(Engine):
     # Random players push their luck blindly and lose their collection to duplicates again and again, so random
     # 4-player games reach several thousand moves (longest seen: 8,806) before someone garnishes. They do end.
     PLAYOUT_MOVES = 20_000
+    POLICIES = {"greedy": greedy}
+    NO_REFUSAL = {"schwarzwaelder-kirsch.turn.duplicate": "its 'only' and 'never' say which revealed cards are "
+                                                          "duplicates; no reveal is refused for that"}
 
     def __init__(self, data: Mapping[str, Any]):
         super().__init__(data)
@@ -301,10 +305,10 @@ class SchwarzwaelderKirsch(Engine):
 
     def stealable(self, player: Player, other: Player) -> list[tuple[str, str]]:
         """(ingredient taken, ingredient it lands on) for each steal `player` can make from `other`: a real card
-        lands on its own ingredient, a joker on the first one the thief lacks."""
+        lands on its own ingredient, a joker on any ingredient the thief lacks (its old one included)."""
         lacking = [i for i in self.cake if i not in player.collection]
-        return [(ing, ing if ing in lacking else lacking[0]) for ing, card in other.collection.items()
-                if ing in lacking or (lacking and self.kind_of[card] == "joker")]
+        return [(ing, place) for ing, card in other.collection.items()
+                for place in (lacking if self.kind_of[card] == "joker" else [ing] if ing in lacking else [])]
 
     def _end_turn(self, s: State) -> None:
         s.players[s.turn].fresh = False
@@ -332,29 +336,31 @@ class SchwarzwaelderKirsch(Engine):
         s.turn, s.phase = s.start, "turn-start"
         s.event("step.new_round", round=s.round, player=s.current.name)
 
-    def legal_moves(self, s: State) -> list[Move]:
-        """Every legal move. Stehlen lists each ingredient it can take (a stolen joker on its old ingredient)."""
+    def moves_by_kind(self, s: State) -> dict[str, list[Move]]:
+        """Every legal move, by kind. Stehlen lists each ingredient it can take and, for a stolen joker, each
+        ingredient the thief lacks that it can be laid on."""
         if self.is_over(s):
-            return []
+            return {}
         player, name = s.current, s.current.name
         if s.phase == "joker":
-            return [Move(name, "joker", {"ingredient": i}) for i in self.cake if i not in player.collection]
+            return {"joker": [Move(name, "joker", {"ingredient": i}) for i in self.cake if i not in player.collection]}
         if s.phase == "action":
-            return [Move(name, "take", {}), Move(name, "leave", {})]
+            return {"take": [Move(name, "take", {})], "leave": [Move(name, "leave", {})]}
         row = self._reveal_moves.setdefault(name, [])      # listed at every step, so built once per player
         row += [Move(name, "reveal", {"position": i}) for i in range(len(row) + 1, len(s.pantry) + 1)]
-        moves = [row[i] for i, card in enumerate(s.pantry) if card is not None and i + 1 != s.revealed]
+        moves = {"reveal": [m for m, card in zip(row, s.pantry) if card is not None]}  # none is face up here
         if s.phase == "revealing":
-            return moves + [Move(name, "stop", {})]
+            moves["stop"] = [Move(name, "stop", {})]
+            return moves
         kind = player.action and self.type_of[player.action]
         others = [o for o in s.players if o is not player]
         if kind == self.garnish and len(player.collection) == len(self.cake):
-            moves.append(Move(name, "play", {}))
+            moves["play"] = [Move(name, "play", {})]
         elif kind == "tauschen":
-            moves += [Move(name, "play", {"target": o.name}) for o in others]
+            moves["play"] = [Move(name, "play", {"target": o.name}) for o in others]
         elif kind == "stehlen":
-            moves += [Move(name, "play", {"target": o.name, "ingredient": ing, "as": place})
-                      for o in others for ing, place in self.stealable(player, o)]
+            moves["play"] = [Move(name, "play", {"target": o.name, "ingredient": ing, "as": place})
+                             for o in others for ing, place in self.stealable(player, o)]
         return moves
 
     def score(self, s: State) -> list[dict]:
@@ -364,6 +370,10 @@ class SchwarzwaelderKirsch(Engine):
 
     def length(self, s: State) -> dict[str, int]:
         return {"rounds": len(s.history)}          # tie rounds included
+
+    def ending(self, s: State) -> str:
+        """rounds: after the regular rounds; tie-round: a tie needed one or more rounds more."""
+        return "tie-round" if len(s.history) > s.rounds else "rounds"
 
     def expect_fields(self) -> dict[str, Check]:
         """turn, phase, winners and: round; start_player (the Küchenmaschinenkarte's holder); pantry {1: eier-2,

@@ -184,6 +184,15 @@ def build(data: Any, path: str, problems: Problems) -> SchwarzwaelderKirsch | No
             problems.error(path, where("ingredients", i, "count"), f"ingredients.{ing['id']}.count",
                            f"{ing['count']} copies plus {j['count']} jokers cannot give all {players['max']} "
                            f"players this ingredient")
+    # The jokers are shared by all ingredients, so together the cards must also fill every player's cake at once:
+    # with fewer, once the pantry runs dry a cake can be finished only by stealing from another, and a table of
+    # greedy players (engine/simulate.py) kept stealing finished cakes for ever (3 copies at 4 players).
+    places = players["max"] * len(c["ingredients"])
+    food_cards = sum(i["count"] for i in data["ingredients"]) + j["count"]
+    if food_cards < places:
+        problems.error(path, where("totals", "ingredient_cards"), "totals.ingredient_cards",
+                       f"{food_cards} ingredient cards and jokers cannot fill the cakes of all {players['max']} "
+                       f"players at once ({places} places)")
     # The pantry must never run empty: even when every player holds a full cake and an action card,
     # face-down cards must remain to reveal.
     limit = data["facts"]["action_card_limit"]

@@ -15,7 +15,7 @@ INK = art.INK
 DIET = "#d7263d"
 SPACE_MM = 27.0
 BOARD_MARGIN_MM = 10.0
-RING = (12, 8)             # spaces along the top/bottom and along the sides of the track's loop
+ASPECT = 1.5               # the loop's width to its height, as near as the track's length allows
 CLASS_COLOURS = ["#7fc8f8", "#9fd89a", "#c3e88d", "#ffb26b", "#ff8c8c", "#d69ce8", "#f4a3c4", "#b0b7c3"]
 
 
@@ -29,11 +29,19 @@ def ring_positions(n_x: int, n_y: int) -> list[tuple[int, int]]:
     return cells
 
 
+def ring(n: int) -> tuple[int, int]:
+    """Spaces along the top/bottom and along the sides of a loop of exactly `n` spaces, the shape nearest
+    ASPECT (the track's length is a reconstruction that may change; the board follows it)."""
+    shapes = [(n // 2 + 2 - n_y, n_y) for n_y in range(3, n // 4 + 2)]
+    shapes = [(n_x, n_y) for n_x, n_y in shapes if n_x >= n_y]
+    if n % 2 or not shapes:
+        raise PdfBuildError(f"suppenkasper: a weight track of {n} spaces cannot be laid as a closed loop (it "
+                            f"needs an even number, at least 8)")
+    return min(shapes, key=lambda shape: abs(shape[0] / shape[1] - ASPECT))
+
+
 def board_size(n: int) -> tuple[float, float]:
-    n_x, n_y = RING
-    if 2 * n_x + 2 * (n_y - 2) != n:
-        raise PdfBuildError(f"suppenkasper: the board loop holds {2 * n_x + 2 * (n_y - 2)} spaces but the weight "
-                            f"track has {n}; change RING in tischlein/games/suppenkasper/board.py")
+    n_x, n_y = ring(n)
     return n_x * SPACE_MM + 2 * BOARD_MARGIN_MM, n_y * SPACE_MM + 2 * BOARD_MARGIN_MM
 
 
@@ -54,7 +62,7 @@ def board_draw(c, w: float, h: float, bleed: float, *, spaces, classes, title, s
         c.drawPath(p, stroke=0, fill=1)
         c.restoreState()
     s, m = mm(SPACE_MM), mm(BOARD_MARGIN_MM)
-    n_x, n_y = RING
+    n_x, n_y = ring(len(spaces))
     cells = ring_positions(n_x, n_y)
     class_colour = {cid: CLASS_COLOURS[i % len(CLASS_COLOURS)] for i, cid in enumerate(
         [k for k in classes if classes[k][1] == "class"])}

@@ -16,7 +16,8 @@ from dataclasses import dataclass, field
 from typing import Any, Mapping
 
 from ...engine import (Check, Engine, GameState, IllegalMove, Ledger, Move, Record, Start, StartError, fail, ids,
-                       move, one_id, require, rng_seed, rng_shuffle)
+                       invalid, move, one_id, require, rng_seed, rng_shuffle)
+from .policy import greedy
 SPECIAL_RULES = {"suppen-kasper": "suppenkasper.special.suppen-kasper", "fress-sack": "suppenkasper.special.fress-sack",
                  "mecker-ziege": "suppenkasper.special.mecker-ziege", "nasch-katze": "suppenkasper.special.nasch-katze",
                  "tischlein-deck-dich": "suppenkasper.special.tischlein"}
@@ -58,9 +59,14 @@ class Suppenkasper(Engine):
     PHASE_RULES = {"chips": CHIPS, "give": CHIPS, "lead": LEAD, "respond": "suppenkasper.trick.respond"}
     TURN_RULE, END_RULE = "suppenkasper.trick", "suppenkasper.end"
     TIE_BREAKS = ("chips",)
+    POLICIES = {"greedy": greedy}
+    NO_REFUSAL = {   # rule coverage (engine/coverage.py): limits of these texts that no move can break
+        "suppenkasper.board": "a figure that reaches an end stops there by itself; no move takes it further",
+        "suppenkasper.round": "its 'cannot' says when a round ends (the player to lead cannot), not a move",
+        "suppenkasper.round-end": "its 'cannot' says when a round ends (the player to lead cannot), not a move"}
     RULE_IDS = frozenset({*SPECIAL_RULES.values(), *("suppenkasper." + x for x in (
-        "round", "round.chips", "trick", "trick.lead", "trick.respond", "trick.add", "weight", "diet", "special",
-        "round-end", "end", "setup", "setup.three-players"))})
+        "board", "round", "round.chips", "trick", "trick.lead", "trick.respond", "trick.add", "weight", "diet",
+        "special", "round-end", "end", "setup", "setup.three-players"))})
 
     def __init__(self, data: Mapping[str, Any]):
         super().__init__(data)
@@ -120,6 +126,8 @@ class Suppenkasper(Engine):
         if (s.phase == "give") != (s.pending is not None):
             problems.append("a pending request for red cards goes with the give phase and only with it")
         seats = range(len(s.players))
+        if s.plate and s.phase not in ("respond", "over") or s.phase == "respond" and not s.plate:
+            problems.append(f"a meal on the plate goes with the respond phase and only with it (phase {s.phase})")
         if s.phase == "chips" and (not s.chip_queue or s.chip_queue[0] != s.turn):
             problems.append("in the chips phase the player to decide is the first of the chip queue")
         if any(i not in seats for i in s.chip_queue) or (s.leader not in seats and s.phase != "over"):
@@ -168,12 +176,13 @@ class Suppenkasper(Engine):
         start:
           seed: 4                        # PRNG seed (default 0): the deal of the rounds that follow
           players: [{name: Anna, hand: [fleisch-2, knoedel-1], position: 0, chips: 3}, ...]   # in turn order
-          plate: [fleisch-4, knoedel-2]  # the meal served so far (optional)
+          plate: [fleisch-4, knoedel-2]  # the meal served so far (phase respond only)
           leader: Anna                   # who served it (default: the player before `turn`; phases chips, lead: `turn`)
           refused: false                 # after a −1 card
           turn: Ben                      # default: the first player
           phase: respond                 # chips | give | lead | respond (default lead; respond with a plate)
-          chip_queue: [Ben, Cleo]        # phase chips: who still decides, in order (default: all from turn on)
+          chip_queue: [Ben, Cleo]        # phase chips: who still decides, in order (default: all from turn on
+                                         # who have a chip left)
           pending: {asker: Anna, giver: Ben, got: 0}   # phase give; the giver decides
           round: 1
           box: [...]                     # default: with 3 players the removal list, else nothing
@@ -196,7 +205,8 @@ class Suppenkasper(Engine):
         phase = st.choice("phase", self.PHASES[:-1], "respond" if plate else "lead")
         # in the chips phase the leader is the Tischlein holder, who leads once the chips are decided
         leader = st.player("leader", names, names[turn if phase in ("chips", "lead") else turn - 1])
-        everyone = names[turn:] + names[:turn]                # the default chip queue: all from turn on
+        # the default chip queue: everyone with a chip left, from turn on (as a round's start has it)
+        everyone = [p.name for p in players[turn:] + players[:turn] if p.chips > 0]
         queue = [index(n, "start.chip_queue") for n in spec.get("chip_queue", everyone)] if phase == "chips" else []
         pending = None
         if phase == "give":
@@ -233,7 +243,10 @@ class Suppenkasper(Engine):
         """Hand in a red chip: {action: down} go down 3 · {action: give, cards: [3 cards], to: [a name per card]}
         · {action: ask} the others for 3 red cards."""
         player, action = s.players[p], args.get("action")
+        require(player.chips > 0, CHIPS, "chip.none", player=player.name)
         require(action in ("down", "give", "ask"), CHIPS, "chip.bad_action", action=str(action))
+        if action != "give" and (args.get("cards") is not None or args.get("to") is not None):
+            invalid(CHIPS, "chip.cards_only_give", action=action)     # they would be ignored
         if action == "give":  # 3 cards (all if fewer), one to each player named; `cards` is only give's: read here
             want = min(3, len(player.hand))
             cards = self._take(s, p, CARDS.read(self, "chip", "cards", args.get("cards"), CHIPS), CHIPS)
@@ -333,18 +346,35 @@ class Suppenkasper(Engine):
         cards = self._take(s, p, CARDS.read(self, "add", "cards", args.get("cards"), ADD), ADD)
         types, plate = {self.type_of[c] for c in s.plate}, list(s.plate)
         for card in cards:
-            t = self.type_of[card]
-            if t in self.entrees:
-                fail(ADD, "add.entree", card=card, plate=plate)
-            elif t in self.sides and self.sides[t]["entree"] not in types:
-                fail(ADD, "add.side_no_entree", card=card, plate=plate)
-            elif t in self.meals and self.meals[t]["adds_to"] != "any" and not types & set(self.meals[t]["adds_to"]):
-                fail(ADD, "add.meal_mismatch", card=card, plate=plate)
-            elif t not in self.sides and t not in self.meals:
-                fail(ADD, "add.not_food", card=card, plate=plate)
+            refused = self.add_refusal(types, card)
+            if refused:
+                refused.params["plate"] = plate
+                raise refused
         s.plate += cards
         s.turn = (p + 1) % len(s.players)
         s.event("step.add", player=s.players[p].name, cards=cards, next=s.current.name)
+
+    def add_refusal(self, types: set[str], card: str) -> IllegalMove | None:
+        """Why `card` cannot be added to a plate of these card types, or None when it fits (legal_moves asks
+        this of every card in hand, so it returns the refusal instead of raising it)."""
+        t, params = self.type_of[card], {"card": card}
+        if t in self.entrees:
+            return IllegalMove(ADD, "add.entree", params)
+        if t in self.sides:
+            return None if self.sides[t]["entree"] in types else IllegalMove(ADD, "add.side_no_entree", params)
+        if t in self.meals:
+            fits = self.meals[t]["adds_to"]
+            return None if fits == "any" or types & set(fits) else IllegalMove(ADD, "add.meal_mismatch", params)
+        return IllegalMove(ADD, "add.not_food", params)
+
+    def special_refusal(self, s: State, card: str) -> IllegalMove | None:
+        """Why the special `card` cannot be played on the plate, or None when it can."""
+        rule, kinds = SPECIAL_RULES.get(self.type_of[card], "suppenkasper.special"), self.record_of[card]["kinds"]
+        if self.effect_of[card] == "start":
+            return IllegalMove(rule, "special.start_only", {"card": card})
+        if self.effect_of[card] == "eat_matching" and not {self.type_of[c] for c in s.plate} & set(kinds):
+            return IllegalMove(rule, "special.no_match", {"card": card, "kinds": list(kinds)})
+        return None
 
     @move("diet", rule="suppenkasper.diet", phases="respond", card=CARD)
     def diet(self, s: State, p: int, args: dict) -> None:
@@ -362,10 +392,9 @@ class Suppenkasper(Engine):
     def special(self, s: State, p: int, args: dict) -> None:
         [card] = self._take(s, p, [args["card"]], "suppenkasper.special")
         require(self.kind_of[card] == "special", "suppenkasper.special", "special.not_special", card=card)
-        kinds, rule = self.record_of[card]["kinds"], SPECIAL_RULES.get(self.type_of[card], "suppenkasper.special")
-        require(self.effect_of[card] != "start", rule, "special.start_only", card=card)
-        if self.effect_of[card] == "eat_matching" and not {self.type_of[c] for c in s.plate} & set(kinds):
-            fail(rule, "special.no_match", card=card, kinds=list(kinds))
+        refused = self.special_refusal(s, card)
+        if refused:
+            raise refused
         s.aside.append(card)
         self.eat(s, p, {}, card)
 
@@ -436,13 +465,14 @@ class Suppenkasper(Engine):
                 moves += [Move(name, "lead", {"cards": [card] + sides[:k]}) for k in range(len(sides) + 1)]
             return moves
         # respond: eat, any red card, and the adds and special cards that the rules accept on this plate
-        fitting = [c for c in hand if self.kind_of[c] in ("side", "meal")        # no other kind is ever added
-                   and not self.refusal(s, Move(name, "add", {"cards": [c]}))]
+        types = {self.type_of[c] for c in s.plate}
+        fitting = [] if s.refused else [c for c in hand if self.kind_of[c] in ("side", "meal")   # no other kind
+                                        and self.add_refusal(types, c) is None]                  # is ever added
         moves = [Move(name, "eat", {})] + [Move(name, "add", {"cards": [c]}) for c in distinct if c in fitting]
         if len(fitting) > 1:
             moves.append(Move(name, "add", {"cards": fitting}))
-        played = [Move(name, self.kind_of[c], {"card": c}) for c in distinct if self.kind_of[c] in ("diet", "special")]
-        return moves + [m for m in played if m.name == "diet" or not self.refusal(s, m)]
+        return moves + [Move(name, self.kind_of[c], {"card": c}) for c in distinct
+                        if self.kind_of[c] == "diet" or self.kind_of[c] == "special" and not self.special_refusal(s, c)]
 
     def score(self, s: State) -> list[dict]:
         """Position (up positive), distance, weight class, red chips; total = −distance: highest is nearest."""
@@ -452,6 +482,10 @@ class Suppenkasper(Engine):
 
     def length(self, s: State) -> dict[str, int]:
         return {"rounds": s.round}
+
+    def ending(self, s: State) -> str:
+        """The end (or ends) of the track reached: dicker-brocken, suppenkasper, or both at once."""
+        return "+".join(sorted({self.class_at[p.position] for p in s.players if p.position in (self.low, self.high)}))
 
     def expect_fields(self) -> dict[str, Check]:
         """turn, phase, winners and: round; plate (any order); leader (a name or null); refused; aside_has

@@ -24,12 +24,14 @@ Decisions where the rulebook is silent (beyond the content's reconstructions, wh
 """
 from __future__ import annotations
 
+from collections import Counter
 from typing import Any, Mapping
 
 from ...engine import (Arg, Check, Engine, Move, STR, fail, ids, invalid, move, one_id, require, rng_below, rng_seed,
                        rng_shuffle)
 from .engine_start import read_start
 from .engine_state import FACE_UP, PHASES, SIDES, Placed, Player, State, Tiles
+from .policy import greedy
 
 R = "ta-na-mesa."
 R_ROUND, R_COLLECT, R_END, R_SEASON = R + "round", R + "collect", R + "end", R + "season"
@@ -41,9 +43,14 @@ R_FREE, R_RAIZEIRO = R + "characters.free-symbol", R + "characters.raizeiro"
 class TaNaMesa(Engine):
     GAME, State, PHASES = "ta-na-mesa", State, PHASES
     TURN_RULE, END_RULE, TIE_BREAKS = R_ROUND, R_END, ("presentation",)
+    POLICIES = {"greedy": greedy}
+    NO_REFUSAL = {   # rule coverage (engine/coverage.py): limits of these texts that no move can break
+        "ta-na-mesa.components": "its 'only' says what the rulebook gives (the counts), not a move",
+        "ta-na-mesa.round.recipes": "recipes on the stoves never return: no move could take one back",
+        "ta-na-mesa.season.score": "the best split of the tokens is scored by itself; no move chooses it"}
     PHASE_RULES = dict(zip(PHASES, (R_COLLECT, R_PREPARE, R_COMPARE, R_DRAFT, R_SEASON)))
     RULE_IDS = frozenset(R + rule for rule in (
-        "round", "round.recipes", "round.end", "collect", "prepare", "prepare.counter", "prepare.missing",
+        "components", "round", "round.recipes", "round.end", "collect", "prepare", "prepare.counter", "prepare.missing",
         "prepare.sum", "prepare.compare", "season.draft", "season.flip", "season.score", "season.stove", "season",
         "presentation", "vegetarian", "end", "characters.free-symbol", "characters.raizeiro"))
 
@@ -74,14 +81,23 @@ class TaNaMesa(Engine):
 
     def spice_score(self, counter: str, spices: list[str]) -> tuple[int, set]:
         """The best score of these token faces on this counter and the spices that score in it. Each token counts
-        once; with combos {a} 1, {b, c} 3, {a, b, c} 5, as many triples as possible, then pairs and singles."""
-        combos = {len(c["spices"]): c for c in self.counters[counter]["combos"]}
-        (single,), pair = combos[1]["spices"], combos[2]["spices"]
-        na, nb, nc = spices.count(single), spices.count(pair[0]), spices.count(pair[1])
-        triples = min(na, nb, nc)
-        pairs, singles = min(nb, nc) - triples, na - triples
-        points = triples * combos[3]["points"] + pairs * combos[2]["points"] + singles * combos[1]["points"]
-        return points, ({single} if na else set()) | (set(pair) if min(nb, nc) else set())
+        in one combination at most, and a combination may score several times: every way to split the tokens
+        is tried (a player has at most four), so no order of combinations is assumed to be best. Of equally
+        good splits the one using the most spices is taken (it may earn the stove bonus)."""
+        combos = [(Counter(c["spices"]), c["points"]) for c in self.counters[counter]["combos"]]
+
+        def best(left: Counter, first: int) -> tuple[int, int, tuple]:
+            top: tuple[int, int, tuple] = (0, 0, ())
+            for k in range(first, len(combos)):
+                need, points = combos[k]
+                if all(left[x] >= n for x, n in need.items()):
+                    rest = best(left - need, k)
+                    used = tuple(sorted(set(rest[2]) | set(need)))
+                    top = max(top, (rest[0] + points, len(used), used))
+            return top
+
+        points, _, used = best(Counter(spices), 0)
+        return points, set(used)
 
     def presentation(self, stove: Mapping[str, Placed], counter: str) -> tuple[int, int]:
         """(frame matches, inner matches) of a stove: a recipe edge against the frame's half-symbol of the same
