@@ -104,19 +104,3 @@ def compiled(game, *langs: str) -> dict:
     printed names) in `langs`, as JSON."""
     from tischlein.site.assets import game_payload
     return json.loads(json.dumps(game_payload(game, list(langs))))
-def refusal_keys(source: str) -> set[str]:
-    """The message keys of an engine's refusals in its source: the key argument of every fail, invalid,
-    IllegalMove and InvalidMove (after the rule) and require (after the condition and the rule) call that
-    names it as a string. Read from the syntax tree: a condition with commas or a call over several lines
-    does not hide a key, as it did from a regular expression."""
-    import ast
-
-    position = {"fail": 1, "invalid": 1, "IllegalMove": 1, "InvalidMove": 1, "require": 2}
-    keys = set()
-    for node in ast.walk(ast.parse(source)):
-        if isinstance(node, ast.Call) and isinstance(node.func, ast.Name) and node.func.id in position:
-            at = position[node.func.id]
-            if len(node.args) > at and isinstance(node.args[at], ast.Constant) and isinstance(node.args[at].value,
-                                                                                                str):
-                keys.add(node.args[at].value)
-    return keys
