@@ -450,7 +450,10 @@ class Suppenkasper(Engine):
         copies = [(self.type_of[c], self.value_of[c]) for c in hand]
         distinct = [c for i, c in enumerate(hand) if copies[i] not in copies[:i]]    # the first of each (type, value)
         if s.phase == "chips":
-            moves = [Move(name, "no_chip", {})] + [Move(name, "chip", {"action": a}) for a in ("down", "ask")]
+            moves = [Move(name, "no_chip", {})]
+            if s.current.chips <= 0:            # no chip left to hand in: only "no chip" (chip.none)
+                return moves
+            moves += [Move(name, "chip", {"action": a}) for a in ("down", "ask")]
             if hand:
                 cards = sorted(hand, key=lambda c: (-self.value_of[c], c))[:3]
                 others = s.names[s.turn + 1:] + s.names[:s.turn]                 # clockwise, round and round
