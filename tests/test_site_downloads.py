@@ -90,9 +90,9 @@ def test_each_variant_is_named_as_a_crafter_picks_it(site):
     assert variant[f"{GAME}-en-a4-inksaver.pdf"] == "ink saver, double-sided"
     assert variant[f"{GAME}-en-a4-tuckbox.pdf"] == "tuck boxes, on card stock"
     assert variant[f"{GAME}-en-tgc-pantry.zip"].startswith("The Game Crafter: ") and \
-        variant[f"{GAME}-en-tgc-pantry.zip"].endswith(", 36 cards")
+        variant[f"{GAME}-en-tgc-pantry.zip"].endswith(", 44 cards")
     assert variant[f"{GAME}-en-dtc-aid.zip"].startswith("DriveThruCards: ")
-    assert variant[f"{GAME}-en-tts.zip"] == "Tabletop Simulator: 41 pieces in 3 decks"
+    assert variant[f"{GAME}-en-tts.zip"] == "Tabletop Simulator: 49 pieces in 3 decks"
     assert rows[f"{GAME}-en-tts.zip"][2] == "—" and rows[f"{GAME}-en-a4.pdf"][2] == "A4"
 
 
@@ -109,7 +109,7 @@ def test_the_german_page_labels_the_same_files_in_german(site):
     rows = _rows(built, "de")
     assert len(rows) == len(bundle.pdfs) + len(bundle.exports)
     assert rows[f"{GAME}-en-a4-tuckbox.pdf"][3] == "Kartenschachteln, auf Karton"
-    assert rows[f"{GAME}-en-tts.zip"][3] == "Tabletop Simulator: 41 Teile in 3 Stapeln"
+    assert rows[f"{GAME}-en-tts.zip"][3] == "Tabletop Simulator: 49 Teile in 3 Stapeln"
     assert rows[f"{GAME}-en-a4.pdf"][4] == _size((built / "downloads" / GAME / f"{GAME}-en-a4.pdf").stat().st_size,
                                                  "de")
 

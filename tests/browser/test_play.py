@@ -186,6 +186,7 @@ def test_a_whole_game_against_bots_ends_with_the_engines_winner(site, new_page, 
     winners = engine.winners(state)
     assert table.locator(".tl-play-moves-title").inner_text() == f"The game is over. Winner: {', '.join(winners)}."
     ranking = table.locator(".tl-play-ranking li").all_inner_texts()
-    assert ranking == [f"{r['rank']}. {r['player']}: {r['total']}" for r in engine.ranking(state)]
+    minus = "\u2212"                                    # numbers as the language writes them: a real minus sign
+    assert ranking == [f"{r['rank']}. {r['player']}: {str(r['total']).replace('-', minus)}" for r in engine.ranking(state)]
     shot(pg, f"play-{game_id}-390")
     assert not watch.problems(), watch.problems()
