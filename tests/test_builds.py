@@ -16,6 +16,7 @@ from PIL import Image
 ROOT = Path(__file__).resolve().parents[1]
 TISCHLEIN = [str(Path(sys.executable).parent / "tischlein")]      # the command a user runs
 GAMES = ["--game", "mahlzeit", "--game", "suppenkasper"]
+SMALL_GAMES = ["--game", "schwarzwaelder-kirsch", "--game", "suppenkasper"]
 
 
 def _env(tmp: Path, **extra: str) -> dict:
@@ -60,7 +61,9 @@ def test_two_builds_are_byte_identical(tmp_path):
     digests = []
     for seed, jobs in (("1", "1"), ("2", "2")):
         out = tmp_path / f"out-{seed}"
-        done = subprocess.run(TISCHLEIN + ["build", *GAMES, "--jobs", jobs, "--out", str(out)], cwd=ROOT,
+        # two games with their PDFs, rules PDFs, previews, shop zips and the site; one paper keeps CI short
+        done = subprocess.run(TISCHLEIN + ["build", *SMALL_GAMES, "--paper", "a4", "--jobs", jobs, "--out", str(out)],
+                              cwd=ROOT,
                               capture_output=True,
                               env=_env(tmp_path, PYTHONHASHSEED=seed), timeout=600)
         assert done.returncode == 0, done.stdout.decode()[-2000:] + done.stderr.decode()[-2000:]
@@ -69,3 +72,4 @@ def test_two_builds_are_byte_identical(tmp_path):
     differ = [name for name in digests[0] if digests[0][name] != digests[1][name]]
     assert not differ, differ[:10]
     assert any(name.endswith(".pdf") for name in digests[0]) and any(name.endswith(".png") for name in digests[0])
+    assert any(name.endswith(".zip") for name in digests[0]) and any(name.endswith(".html") for name in digests[0])
