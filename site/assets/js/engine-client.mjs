@@ -22,6 +22,20 @@ export function el(tag, attrs = {}, ...children) {
   return node;
 }
 
+// A panel's settings from its data attributes, once: null when the panel is already set up.
+export function openPanel(panel) {
+  if (panel.dataset.tlReady) return null;
+  panel.dataset.tlReady = "1";
+  const data = JSON.parse(panel.dataset.panel);
+  const base = document.baseURI;
+  return {
+    data, s: data.strings, lang: panel.dataset.lang || "en",
+    engineUrl: new URL(panel.dataset.engine, base).href,
+    gameUrl: new URL(panel.dataset.game, base).href,
+    rulesUrl: new URL(panel.dataset.rules || ".", base),
+  };
+}
+
 export function call(message) {
   const id = ++seq;
   return new Promise((resolve, reject) => {

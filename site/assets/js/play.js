@@ -9,18 +9,12 @@
 //
 // On a game's play page (data-mode="new") the same table plays a whole game: the reader picks the players,
 // who is a bot and a seed; api.new_game deals, and a bot's turn is api.bot_move (the engine's best policy).
-import { api, boot, el, fmt } from "./engine-client.mjs";
+import { api, boot, el, fmt, openPanel } from "./engine-client.mjs";
 
 function setup(panel) {
-  if (panel.dataset.tlReady) return;
-  panel.dataset.tlReady = "1";
-  const data = JSON.parse(panel.dataset.panel);
-  const s = data.strings;
-  const base = document.baseURI;
-  const engineUrl = new URL(panel.dataset.engine, base).href;
-  const gameUrl = new URL(panel.dataset.game, base).href;
-  const rulesUrl = new URL(panel.dataset.rules || ".", base);
-  const lang = panel.dataset.lang || "en";
+  const opened = openPanel(panel);
+  if (!opened) return;
+  const { data, s, engineUrl, gameUrl, rulesUrl, lang } = opened;
   const uid = `tl-play-${document.querySelectorAll(".tl-play").length}-${Math.random().toString(36).slice(2, 7)}`;
 
   const start = panel.querySelector(".tl-play-start");

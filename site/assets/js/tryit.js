@@ -1,18 +1,12 @@
 // The "try it" panel on example pages. Loads nothing until the reader clicks: then it starts a module web
 // worker (engine-client.mjs: the page's one engine, shared with the table) and checks the moves the reader
 // edits. All URLs are relative to this script or to the page: the site needs no other origin.
-import { boot, call, el, fmt, gameJson } from "./engine-client.mjs";
+import { boot, call, el, fmt, gameJson, openPanel } from "./engine-client.mjs";
 
 function setup(panel) {
-  if (panel.dataset.tlReady) return;
-  panel.dataset.tlReady = "1";
-  const data = JSON.parse(panel.dataset.panel);
-  const s = data.strings;
-  const base = document.baseURI;
-  const engineUrl = new URL(panel.dataset.engine, base).href;
-  const gameUrl = new URL(panel.dataset.game, base).href;
-  const rulesUrl = new URL(panel.dataset.rules || ".", base);
-  const lang = panel.dataset.lang || "en";
+  const opened = openPanel(panel);
+  if (!opened) return;
+  const { data, s, engineUrl, gameUrl, rulesUrl, lang } = opened;
   const original = (data.example.moves || []).map((m) => {
     const { note, ...move } = m;
     return JSON.stringify(move);
