@@ -136,12 +136,8 @@ def read_page(reader: PdfReader, page_index: int) -> tuple[list[Placement], list
     prev = None
     for operands, op in operations(reader, page_index):
         op = op.decode() if isinstance(op, bytes) else op
-        if op == "q":
-            stack.append(ctm)
-        elif op == "Q":
-            ctm = stack.pop()
-        elif op == "cm":
-            ctm = _mul(tuple(float(v) for v in operands), ctm)
+        if op in ("q", "Q", "cm"):
+            ctm = _track(op, operands, ctm, stack)
         elif op == "re":
             x, y, w, h = (float(v) for v in operands)
             x0, y0 = _apply(ctm, x, y)

@@ -8,7 +8,7 @@ from pathlib import Path
 import pytest
 from pypdf import PdfReader
 
-from pdf_helpers import MM, _apply, _mul, operations, read_page, segment_touches_rect
+from pdf_helpers import MM, _apply, _track, operations, read_page, segment_touches_rect
 from tischlein.content import loader
 from tischlein.pdf import document
 from tischlein.pdf.options import Options
@@ -95,12 +95,8 @@ def _registration(reader, index):
     ctm, stack, out = (1, 0, 0, 1, 0, 0), [], []
     for operands, op in operations(reader, index):
         op = op.decode() if isinstance(op, bytes) else op
-        if op == "q":
-            stack.append(ctm)
-        elif op == "Q":
-            ctm = stack.pop()
-        elif op == "cm":
-            ctm = _mul(tuple(float(v) for v in operands), ctm)
+        if op in ("q", "Q", "cm"):
+            ctm = _track(op, operands, ctm, stack)
         elif op == "Do" and str(operands[0]).endswith("registration"):
             out.append(_apply(ctm, 0, 0))
     return out
