@@ -29,8 +29,10 @@ $(NODE_STAMP): package.json package-lock.json
 build: setup
 	$(BIN)/tischlein build
 
+# One worker per core (at most 4): the slow tests wait on builds, browsers and subprocesses; tests/conftest.py keeps
+# each file, and all tests that read the session's site build, in one worker.
 test: setup
-	$(BIN)/python -m pytest
+	$(BIN)/python -m pytest -n auto --maxprocesses 4 --dist loadgroup
 
 bench: setup
 	$(BIN)/python benchmarks/run.py

@@ -10,13 +10,40 @@ import pytest
 
 from content_tools import copy_content, load_game
 from engine_tools import repository_content
+from site_tools import BuiltSite, build_repository_site
 from tischlein.content import loader
+
+# Tests that share the session's site build (site_tools.py) run in one pytest-xdist worker, so it is built once;
+# every other file keeps its tests together, so its module fixtures are built once too (`make test` runs
+# `pytest -n auto --dist loadgroup`).
+SITE_READERS = ("tests/browser/", "tests/test_example_pages.py")
+# The longest groups start first, so no worker is left running one of them alone at the end (in a 2-worker run the
+# byte-identity build, the incremental builds and the packaging venv came last and took the final 6 minutes).
+LONG_FIRST = ("site", "tests/test_builds.py", "tests/test_parallel_builds.py", "tests/test_packaging.py")
+
+
+def pytest_itemcollected(item):            # while collecting: xdist reads the groups in its modifyitems hook
+    path = item.path.relative_to(item.config.rootpath).as_posix()
+    item.add_marker(pytest.mark.xdist_group("site" if path.startswith(SITE_READERS) else path))
+
+
+def pytest_collection_modifyitems(items):
+    def rank(item) -> int:
+        group = item.get_closest_marker("xdist_group").args[0]
+        return LONG_FIRST.index(group) if group in LONG_FIRST else len(LONG_FIRST)
+    items.sort(key=rank)                     # stable: the order inside a group stays
 
 
 @pytest.fixture(scope="session")
 def content() -> loader.Content:
     """The repository's content, loaded once per test run."""
     return repository_content()
+
+
+@pytest.fixture(scope="session")
+def repository_site(tmp_path_factory) -> BuiltSite:
+    """The repository's site (every game and language), built once per session; see site_tools.py."""
+    return build_repository_site(tmp_path_factory.mktemp("site-out"))
 
 
 @pytest.fixture(scope="module")

@@ -1,13 +1,12 @@
 """The built site read as a player reads it: example pages with pictures, not debug output; search and the
 language switch in the reader's language; player facts, not engine settings.
 
-One build of the repository's content (every game, every language; no simulations: N = 0) serves every test.
+The session's one build of the repository's site (tests/site_tools.py, shared with the browser tests) serves every test.
 Texts are read with html.parser: what a reader sees is the text outside tags and attributes.
 """
 from __future__ import annotations
 
 import json
-import os
 import re
 from html.parser import HTMLParser
 from pathlib import Path
@@ -15,7 +14,6 @@ from pathlib import Path
 import pytest
 
 from engine_tools import ENGINE_GAMES, repository_content
-from tischlein.site.build import BuildReport, build_site
 
 SKIP = {"script", "style", "textarea"}          # the page's own JSON, styles and the try-it editor
 
@@ -70,15 +68,8 @@ class Page(HTMLParser):
 
 
 @pytest.fixture(scope="module")
-def site(tmp_path_factory):
-    content = repository_content()
-    out = tmp_path_factory.mktemp("example-pages")
-    previous = os.environ.get("TISCHLEIN_SIM_GAMES")
-    os.environ["TISCHLEIN_SIM_GAMES"] = "0"
-    try:
-        return build_site(content, out, pdf_root=out, report=BuildReport(out / "site"))
-    finally:
-        os.environ.pop("TISCHLEIN_SIM_GAMES") if previous is None else os.environ.update(TISCHLEIN_SIM_GAMES=previous)
+def site(repository_site) -> Path:
+    return repository_site.folder
 
 
 def _component_ids(game_id: str) -> set[str]:

@@ -1,21 +1,13 @@
-"""Browser tests of the rules site: build once, serve on 127.0.0.1, drive /usr/bin/chromium with Playwright.
-
-The site (every game, every language) is built with SITE_URL=http://127.0.0.1:<port>/sub/ for a port chosen
-before the build, then served from a sub-folder on exactly that port: every browser test runs against a site
-hosted under a sub-path, so a URL that assumes the server root fails them. `base` ends in /sub/.
-
-Card previews: when output/previews/ has none, the build reads a small faces.json made here (two PNG faces
-for Mahlzeit), so the gallery and its lightbox are always tested. Simulations use N = 20 playouts per game
-(TISCHLEIN_SIM_GAMES) to keep the build short.
+"""Browser tests of the rules site: drive /usr/bin/chromium with Playwright against the ONE site build of the
+test session (tests/site_tools.py), served on 127.0.0.1 under the sub-path /sub/: a URL that assumes the server
+root fails them. `base` ends in /sub/.
 
 Without /usr/bin/chromium the tests are skipped, unless the CI environment variable is set: then they fail.
 Never `playwright install`: the Debian chromium package is the browser.
 """
 from __future__ import annotations
 
-import json
 import os
-import socket
 import time
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -23,11 +15,8 @@ from urllib.parse import urlsplit
 
 import pytest
 
-from tischlein.content import loader
-from tischlein.site.build import BuildReport, build_site
 from tischlein.site.serve import serve_in_thread
 
-ROOT = Path(__file__).resolve().parents[2]
 CHROMIUM = Path("/usr/bin/chromium")
 CHROMIUM_ARGS = ["--no-sandbox", "--disable-gpu", "--disable-background-networking", "--disable-component-update",
                  "--disable-sync", "--no-first-run"]
@@ -40,71 +29,17 @@ def pytest_collection_modifyitems(items):
             item.add_marker(pytest.mark.browser)
 
 
-def _free_port() -> int:
-    with socket.socket(socket.AF_INET, socket.SOCK_STREAM) as s:
-        s.bind(("127.0.0.1", 0))
-        return s.getsockname()[1]
-
-
-SUB = "sub"
-
-
-def _pdf_root(tmp: Path) -> Path:
-    """output/ as the build should read it: the real PDFs and previews, plus test card faces for Mahlzeit when
-    the preview step has not made any (so the gallery + lightbox are always there to test)."""
-    real = ROOT / "output"
-    if (real / "previews" / "mahlzeit" / "en" / "faces.json").is_file():
-        return real
-    root = tmp / "output"
-    root.mkdir()
-    if (real / "pdf").is_dir():
-        (root / "pdf").symlink_to(real / "pdf", target_is_directory=True)
-    from PIL import Image, ImageDraw
-    faces = root / "previews" / "mahlzeit" / "en"
-    faces.mkdir(parents=True)
-    entries = []
-    for ref, colour in (("currywurst", (166, 61, 31)), ("kaesespaetzle", (199, 131, 14))):
-        image = Image.new("RGB", (252, 352), colour)
-        ImageDraw.Draw(image).rectangle((12, 12, 240, 340), outline=(255, 255, 255), width=4)
-        image.save(faces / f"{ref}.png")
-        entries.append({"png": f"{ref}.png", "face": ref, "kind": "dish", "name": ref.capitalize(),
-                        "width": 252, "height": 352, "back": None, "pieces": [ref]})
-    (faces / "faces.json").write_text(json.dumps({"game": "mahlzeit", "lang": "en", "dpi": 150, "faces": entries}),
-                                      encoding="utf-8")     # the format of pdf/previews.py
-    return root
-
-
 @pytest.fixture(scope="session")
-def site(tmp_path_factory):
-    """(site folder, base URL, build report): every game in every site language, served on 127.0.0.1 under
-    /sub/ (base = http://127.0.0.1:<port>/sub/)."""
+def site(repository_site):
+    """(site folder, base URL, build report): every game in every site language (tests/site_tools.py), served on
+    127.0.0.1 under /sub/ (base = http://127.0.0.1:<port>/sub/)."""
     if not CHROMIUM.exists():
         if os.environ.get("CI"):
             pytest.fail(f"{CHROMIUM} is missing; in CI the browser tests must run (apt-get install chromium)")
         pytest.skip(f"{CHROMIUM} is missing (install the Debian chromium package; set CI=1 to make this fail)")
-    content = loader.load(ROOT / "content")
-    assert not content.problems.errors, [str(p) for p in content.problems.errors]
-    port = _free_port()
-    base = f"http://127.0.0.1:{port}/{SUB}/"
-    tmp = tmp_path_factory.mktemp("site-out")
-    out = tmp / "out"
-    report = BuildReport(out / "site")
-    previous = os.environ.get("TISCHLEIN_SIM_GAMES")
-    os.environ["TISCHLEIN_SIM_GAMES"] = os.environ.get("TISCHLEIN_TEST_SIM_GAMES", "20")
-    try:
-        built = build_site(content, out, base, pdf_root=_pdf_root(tmp), report=report)
-    finally:
-        if previous is None:
-            os.environ.pop("TISCHLEIN_SIM_GAMES", None)
-        else:
-            os.environ["TISCHLEIN_SIM_GAMES"] = previous
-    print(f"\nsite build for the browser tests: {report.seconds:.1f} s, {report.pages} pages")
-    served = tmp / "served"
-    served.mkdir()
-    folder = built.rename(served / SUB)
-    report.site = folder
-    server, _ = serve_in_thread(served, port)
-    yield folder, base, report
+    built = repository_site
+    server, _ = serve_in_thread(built.served, built.port)
+    yield built.folder, built.base, built.report
     server.shutdown()
     server.server_close()
 

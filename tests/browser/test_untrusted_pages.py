@@ -5,7 +5,6 @@ panel included."""
 from __future__ import annotations
 
 import json
-import socket
 import sys
 from pathlib import Path
 
@@ -13,16 +12,11 @@ import pytest
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 from hostile import hostile_copy  # noqa: E402
+from site_tools import free_port  # noqa: E402
 
 from tischlein.content import loader  # noqa: E402
 from tischlein.site.build import build_site  # noqa: E402
 from tischlein.site.serve import serve_in_thread  # noqa: E402
-
-
-def _free_port() -> int:
-    with socket.socket(socket.AF_INET, socket.SOCK_STREAM) as s:
-        s.bind(("127.0.0.1", 0))
-        return s.getsockname()[1]
 
 
 @pytest.fixture(scope="module")
@@ -30,7 +24,7 @@ def hostile_site(browser, tmp_path_factory):
     tmp = tmp_path_factory.mktemp("hostile-site")
     content = loader.load(hostile_copy(tmp))
     assert not content.problems.errors, [str(p) for p in content.problems.errors]
-    port = _free_port()
+    port = free_port()
     base = f"http://127.0.0.1:{port}/"
     folder = build_site(content, tmp / "out", base)
     server, _ = serve_in_thread(folder, port)
