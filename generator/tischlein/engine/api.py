@@ -22,7 +22,8 @@
                                                "actor": who decides now, "error": None}
                                                or {"html": None, "error": {kind, key, message}}
     replay_game(game, players, seed, moves, lang="en")
-                                               {"states": [dealt, after move 1, ...], "error": None, "at": None}
+                                               {"states": [dealt, after move 1, ...], "policies", "error": None,
+                                               "at": None}
                                                or the states up to the first bad move, its index `at` and why
 
 `viewer` (a player's name) is the player looking at a table where not everything is open: the picture shows the
@@ -268,9 +269,10 @@ def bot_move(game: dict, state: Any, seed: Any, policy: str | None = None, lang:
     try:
         move = policy_table(engine)[chosen](engine, current, random.Random(seed))
         new = engine.apply(current, move)
+        actor = engine.actor(new)
         return {"move": move.to_dict(), "text": describe_events(engine.events(new), messages, english),
                 "render": engine.render(new), "state": engine.to_dict(new), "over": engine.is_over(new),
-                "policy": chosen, "error": None}
+                "actor": None if actor is None else new.players[actor].name, "policy": chosen, "error": None}
     except Exception as exc:           # noqa: BLE001 - the browser must get an answer whatever happens
         return {"move": None, "state": None, "error": _engine_failed(exc)}
 
@@ -280,9 +282,9 @@ def replay_game(game: dict, players: Any, seed: Any, moves: Any, lang: str = "en
     state on the way. A move that is not legal stops the replay there: `at` is its index, `error` why."""
     dealt = new_game(game, players, seed, lang)
     if dealt["error"]:
-        return {"states": [], "at": None, "error": dealt["error"]}
+        return {"states": [], "at": None, "policies": [], "error": dealt["error"]}
     if not isinstance(moves, list):
-        return {"states": [], "at": None, "error": _invalid("moves", "the moves must be a list")}
+        return {"states": [], "at": None, "policies": [], "error": _invalid("moves", "the moves must be a list")}
     engine, messages, english = engine_of(game), *_messages(game, lang)
     state = engine.from_dict(dealt["state"])
     states = [dealt["state"]]
@@ -290,10 +292,10 @@ def replay_game(game: dict, players: Any, seed: Any, moves: Any, lang: str = "en
         try:
             state = engine.apply(state, move)
         except MoveError as err:
-            return {"states": states, "at": index, "error": {
+            return {"states": states, "at": index, "policies": dealt["policies"], "error": {
                 "kind": err.kind, "index": index, "rule": err.rule, "key": err.key, "params": dict(err.params),
                 "message": describe_error(err, messages, english)}}
         except Exception as exc:       # noqa: BLE001 - the browser must get an answer whatever happens
-            return {"states": states, "at": index, "error": _engine_failed(exc)}
+            return {"states": states, "at": index, "policies": dealt["policies"], "error": _engine_failed(exc)}
         states.append(engine.to_dict(state))
-    return {"states": states, "at": None, "error": None}
+    return {"states": states, "at": None, "policies": dealt["policies"], "error": None}
