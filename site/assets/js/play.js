@@ -80,10 +80,10 @@ function setup(panel) {
       start.disabled = false;
     };
     try {
-      await boot(engineUrl);
-      const pos = link !== null ? await decodePosition(link) : saved;
+      const pos = link !== null ? await decodePosition(link) : saved;     // a broken link needs no engine
       if (!pos) return refuse(s.link_format);
       if (pos.g !== gameId) return refuse(s.link_game);
+      await boot(engineUrl);
       const names = pos.p.map((seat) => seat[0]);
       const out = await api("replay_game", gameUrl, names, pos.s, pos.m, lang);
       if (out.error && out.at === null) return refuse(fmt(s.link_players, { reason: out.error.message }));
@@ -273,11 +273,14 @@ function setup(panel) {
       if (!game) happened.textContent = line[at].text;
       refusal.hidden = true;
       panel.dataset.state = "busy";
+      panel.dataset.bot = "";
       const viewer = !game || !humans.length ? null : humans.length === 1 ? humans[0] : holder;
       const [drawn, choices] = await Promise.all([api("draw", gameUrl, line[at].state, lang, viewer),
                                                   api("choices", gameUrl, line[at].state, lang, 200, viewer)]);
       if (token !== drawing) return;
       actor = drawn.actor ?? null;
+      panel.dataset.at = String(at);
+      panel.dataset.moves = JSON.stringify(line.slice(1, at + 1).map((e) => e.move));   // the line, for a test or a link
       if (game) {
         save();
         // hot-seat: the next human is not the one holding the phone, so nothing of the table shows until they
@@ -296,14 +299,13 @@ function setup(panel) {
       builders(choices.builders || []);
       standing(choices);
       panel.dataset.state = "ready";
-      panel.dataset.at = String(at);
       panel.dataset.over = String(Boolean(choices.over));
       over = Boolean(choices.over);
-      panel.dataset.moves = JSON.stringify(line.slice(1, at + 1).map((e) => e.move));   // the line, for a test or a link
       const movers = new Set((choices.moves || []).map((c) => c.move.player));
       // a bot's turn at the end of the line: it moves by itself (not while the reader looks back)
       if (game && !choices.over && at === line.length - 1 && movers.size && [...movers].every((p) => game.bots.has(p))) {
         heading.textContent = fmt(s.bot_moves, { player: [...movers].join(", ") });
+        panel.dataset.bot = "moving";
         moves.replaceChildren();
         builds.replaceChildren();
         setTimeout(async () => {
