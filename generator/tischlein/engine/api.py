@@ -40,6 +40,7 @@ Engine.read_state: it must pass the census and the engine must be able to draw, 
 from __future__ import annotations
 
 import importlib
+import inspect
 import random
 from typing import Any
 
@@ -210,7 +211,10 @@ def draw(game: dict, state: Any, lang: str = "en", viewer: Any = None) -> dict:
         words = picture.Words(messages, english)
         module = game.get("picture")
         if module:
-            html = importlib.import_module(module).draw(engine, current, words, viewer=viewer)
+            drawer = importlib.import_module(module).draw
+            # a picture module that knows no viewer (a game with nothing hidden) draws the open table
+            seen = {"viewer": viewer} if "viewer" in inspect.signature(drawer).parameters else {}
+            html = drawer(engine, current, words, **seen)
         else:
             html = picture.text_picture(engine.render(current), words("table"))
         actor = engine.actor(current)
