@@ -7,6 +7,7 @@ from __future__ import annotations
 
 import base64
 import json
+import random
 import re
 
 import pytest
@@ -22,6 +23,19 @@ BOOT_MS = 180_000
 # settled: the table waits for a human (a bot's turn plays by itself, data-bot=moving)
 READY = ("(() => { const t = document.querySelector('.tl-play'); "
          "return t.dataset.state === 'covered' || (t.dataset.state === 'ready' && t.dataset.bot !== 'moving'); })()")
+
+
+# navigator.wakeLock as a recorder (headless Chromium may refuse the real one): the requests and the last lock
+WAKE_LOCK = """
+window.tlLocks = [];
+Object.defineProperty(navigator, "wakeLock", { configurable: true, value: { request(type) {
+  window.tlLocks.push(type);
+  const lock = new EventTarget();
+  lock.release = async () => lock.dispatchEvent(new Event("release"));
+  window.tlLock = lock;
+  return Promise.resolve(lock);
+} } });
+"""
 
 
 def _payload(game_id: str) -> dict:
@@ -197,10 +211,22 @@ def test_a_game_survives_a_reload_and_a_shared_link_rebuilds_it_elsewhere(site, 
     assert json.loads(there.get_attribute("data-moves")) == moves
     assert there.locator(".tl-play-note").inner_text() == "The shared position is set up."
     assert "#table=" not in other.url                                   # a reload now continues the saved game
-    there.locator("button.tl-play-bots-finish").click()
-    other.wait_for_selector(".tl-play[data-over=true][data-state=ready]", timeout=300_000)
-    played = json.loads(there.get_attribute("data-moves"))
+    assert not watch2.problems(), watch2.problems()
+    # a link to a position near the end (the engine's bots played the rest in CPython): the page's bots finish it
     engine = engine_for(game_id)
+    state, late = engine.new_game(names, 1), []
+    while not engine.is_over(state):
+        move = engine.POLICIES["greedy"](engine, state, random.Random(len(late)))
+        late.append(move.to_dict())
+        state = engine.apply(state, move)
+    late = late[:-8]
+    other.goto("about:blank")                    # else only the hash changes: the same document stays
+    other.goto(f"{base}{game_id}/play/#table={_link_for(game_id, names, [0, 1], 1, late)}")
+    other.wait_for_selector(".tl-play[data-state=ready]", timeout=BOOT_MS)
+    there.locator("button.tl-play-bots-finish").click()
+    other.wait_for_selector(".tl-play[data-over=true][data-state=ready]", timeout=120_000)
+    played = json.loads(there.get_attribute("data-moves"))
+    assert played[:len(late)] == late and len(played) > len(late)
     state = _replayed(game_id, names, 1, played)
     assert engine.is_over(state)
     winners = engine.winners(state)
@@ -208,8 +234,6 @@ def test_a_game_survives_a_reload_and_a_shared_link_rebuilds_it_elsewhere(site, 
     # the end shows every hand: the open picture
     assert _same(there.locator(".tl-play-picture").inner_html(), api.draw(payload, engine.to_dict(state), "en")["html"])
     shot(other, f"table-{game_id}-end-desktop")
-    print(f"whole game: {len(played)} moves, share link "
-          f"{len(_link_for(game_id, names, [0] + [1] * (len(names) - 1), 1, played))} characters as plain JSON")
     # New game forgets it
     there.locator("button.tl-play-new").click()
     other.wait_for_selector("button.tl-play-start")
@@ -229,10 +253,11 @@ def test_a_broken_or_hostile_link_says_so_and_leaves_a_clean_table(site, new_pag
         moves.append(move.to_dict())
         state = engine.apply(state, move)
     pg, watch = new_page(viewport=PHONE)
+    pg.add_init_script(WAKE_LOCK)
     dialogs = []
     pg.on("dialog", lambda d: (dialogs.append(d.message), d.dismiss()))
     # a hostile name in a good link shows as text
-    pg.goto(f"{base}{game_id}/play/#table={_link_for(game_id, names, [0, 1, 1], 4, moves)}", wait_until="networkidle")
+    pg.goto(f"{base}{game_id}/play/#table={_link_for(game_id, names, [0, 1, 1], 4, moves)}")
     pg.wait_for_selector(".tl-play[data-state=ready]", timeout=BOOT_MS)
     _settle(pg)                                                          # the bots play on from the link
     table = pg.locator(".tl-play")
@@ -243,6 +268,10 @@ def test_a_broken_or_hostile_link_says_so_and_leaves_a_clean_table(site, new_pag
                           names[0])["html"])
     assert names[0] in table.locator(".tl-play-picture").inner_text()
     assert pg.locator(".tl-play img, .tl-play script").count() == 0 and not dialogs
+    # the screen stays awake while the table is open, and the lock is taken again when the page comes back
+    assert pg.evaluate("window.tlLocks") == ["screen"]
+    pg.evaluate("window.tlLock.release().then(() => document.dispatchEvent(new Event('visibilitychange')))")
+    pg.wait_for_function("window.tlLocks.length === 2")
     # tampered: a move the rules refuse at step 2, another game, bad base64, cut short — in German
     illegal = moves[:1] + [{"player": names[2], "move": "lead", "args": {"cards": ["nope"]}}] + moves[2:]
     cases = {
@@ -252,7 +281,8 @@ def test_a_broken_or_hostile_link_says_so_and_leaves_a_clean_table(site, new_pag
         _link_for(game_id, names, [0, 1, 1], 4, moves)[:-7]: "er ist beschädigt oder abgeschnitten",
     }
     for link, why in cases.items():
-        pg.goto(f"{base}de/{game_id}/play/#table={link}", wait_until="networkidle")
+        pg.goto("about:blank")
+        pg.goto(f"{base}de/{game_id}/play/#table={link}", wait_until="domcontentloaded")
         message = pg.locator(".tl-play-form .tl-play-refused")
         pg.wait_for_function("document.querySelector('.tl-play-form .tl-play-refused').textContent !== ''",
                              timeout=BOOT_MS)

@@ -474,6 +474,11 @@ function init() {
   document.querySelectorAll(".tl-play").forEach(setup);
 }
 
+// A shared link pasted into a tab that shows the play page already: only the hash changes, so deal it afresh.
+window.addEventListener("hashchange", () => {
+  if (document.querySelector('.tl-play[data-mode="new"]') && location.hash.startsWith("#table=")) location.reload();
+});
+
 if (window.document$ && typeof window.document$.subscribe === "function") window.document$.subscribe(init);
 else if (document.readyState === "loading") document.addEventListener("DOMContentLoaded", init);
 else init();
