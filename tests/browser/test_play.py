@@ -170,7 +170,9 @@ def test_a_whole_game_against_bots_ends_with_the_engines_winner(site, new_page, 
     pg.wait_for_selector(".tl-play[data-state=ready]", timeout=BOOT_MS)
     dealt = api.new_game(payload, names, 1)
     picture = table.locator(".tl-play-picture .tl-picture")
-    assert _words(picture.text_content()) == _words("".join(_Text(api.draw(payload, dealt["state"])["html"]).parts))
+    # drawn as the one human at the table sees it: the bots' hands face down
+    seen = api.draw(payload, dealt["state"], "en", names[0])["html"]
+    assert _words(picture.text_content()) == _words("".join(_Text(seen).parts))
     mine = table.locator("button.tl-play-move")
     if mine.count():                                    # the reader's seat moves first: one move by hand
         mine.first.click()

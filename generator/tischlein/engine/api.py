@@ -7,17 +7,28 @@
     check_move(game, state, move, lang="en")   {"legal": True, "text", "render", "state", "error": None}
                                                or {"legal": False, "error": {kind, rule, key, params, message}}
     legal_moves(game, state)                   [move, ...] (or {"error": ...} for a state it cannot read)
-    choices(game, state, lang="en")            {"moves": [{"move", "text"}, ...], "over", "winners",
+    choices(game, state, lang="en", limit=200, viewer=None)
+                                               {"moves": [{"move", "text"}, ...], "over", "winners",
                                                "builders", "error"}: the legal moves, each with the engine's
-                                               text of what it does, and what a move builder offers
+                                               text of what it does (as `viewer` may know it beforehand),
+                                               and what a move builder offers
     check_expect(game, state, expect)          [difference, ...]
     new_game(game, players, seed, lang="en")   {"state", "text", "policies", "error"}: a seeded setup
     bot_move(game, state, seed, policy=None, lang="en")
                                                {"move", "text", "render", "state", "over", "policy", "error"}:
                                                the move a bot (greedy, random …; the best the game has unless
                                                one is named) makes for the player to decide, played
-    draw(game, state, lang="en")               {"html": the state as a picture, "error": None}
+    draw(game, state, lang="en", viewer=None)  {"html": the state as a picture, "text": what the last move did,
+                                               "actor": who decides now, "error": None}
                                                or {"html": None, "error": {kind, key, message}}
+    replay_game(game, players, seed, moves, lang="en")
+                                               {"states": [dealt, after move 1, ...], "policies", "error": None,
+                                               "at": None}
+                                               or the states up to the first bad move, its index `at` and why
+
+`viewer` (a player's name) is the player looking at a table where not everything is open: the picture shows the
+others' hidden cards as backs and counts, the texts keep them secret (tischlein.engine.privacy and each game's
+ENGINE.SECRETS). `viewer=None` is the open table the examples and the build show.
 
 `draw` uses the game package's picture module (`game["picture"]`, the module name; the site's replays are drawn
 by the same function at build time), or the engine's text picture for a game without one.
@@ -29,10 +40,11 @@ Engine.read_state: it must pass the census and the engine must be able to draw, 
 from __future__ import annotations
 
 import importlib
+import inspect
 import random
 from typing import Any
 
-from . import picture, replay
+from . import picture, privacy, replay
 from .errors import MoveError, StartError
 from .messages import describe_error, describe_events, printed_name
 from .policy import policies as policy_table
@@ -115,19 +127,22 @@ def legal_moves(game: dict, state: Any) -> Any:
         return {"error": _invalid("state", f"not a valid state: {exc}")}
 
 
-def choices(game: dict, state: Any, lang: str = "en", limit: int = 200) -> dict:
+def choices(game: dict, state: Any, lang: str = "en", limit: int = 200, viewer: Any = None) -> dict:
     """The legal moves in `state` in the reader's words: each with the engine's own text of what it does (the
-    text a move picker shows on its button), at most `limit` of them (`more` says how many were left off).
-    With the game over: no moves, and the winners by the engine's ranking."""
+    text a move picker shows on its button, told as `viewer` may know it before the move), at most `limit` of
+    them (`more` says how many were left off). With the game over: no moves, and the winners by the ranking."""
     engine = engine_of(game)
     messages, english = _messages(game, lang)
     try:
+        viewer = _viewer(viewer)
         current = engine.read_state(state)
         if engine.is_over(current):
             return {"moves": [], "more": 0, "over": True, "winners": engine.winners(current),
                     "ranking": engine.ranking(current), "builders": [], "error": None}
         legal = [m.to_dict() for m in engine.legal_moves(current)]
-        moves = [{"move": m, "text": describe_events(engine.events(engine.apply(current, m)), messages, english)}
+        moves = [{"move": m, "text": describe_events(privacy.told(engine.events(engine.apply(current, m)),
+                                                                  engine.SECRETS, viewer, before=True),
+                                                     messages, english)}
                  for m in legal[:limit]]
         return {"moves": moves, "more": max(0, len(legal) - limit), "over": False, "winners": [], "ranking": [],
                 "builders": builders(legal, {**english, **messages}), "error": None}
@@ -176,19 +191,36 @@ def check_expect(game: dict, state: Any, expect: Any) -> list[str]:
         return [f"expect: {exc}"]
 
 
-def draw(game: dict, state: Any, lang: str = "en") -> dict:
-    """The state as a picture (safe HTML) in `lang`: what the site shows for every replay step."""
+def _viewer(viewer: Any) -> str | None:
+    if viewer is not None and not isinstance(viewer, str):
+        raise StartError("the viewer must be a player's name or null")
+    return viewer
+
+
+def draw(game: dict, state: Any, lang: str = "en", viewer: Any = None) -> dict:
+    """The state as a picture (safe HTML) in `lang`: what the site shows for every replay step. With a `viewer`
+    (a player's name), as that player sees the table: the others' hidden cards face down, the last move's text
+    without what the viewer may not know."""
     try:
         engine = engine_of(game)
         messages, english = _messages(game, lang)
+        viewer = _viewer(viewer)
         current = engine.from_dict(state)
+        if engine.is_over(current):              # the end shows every hand, as at the table
+            viewer = None
         words = picture.Words(messages, english)
         module = game.get("picture")
         if module:
-            html = importlib.import_module(module).draw(engine, current, words)
+            drawer = importlib.import_module(module).draw
+            # a picture module that knows no viewer (a game with nothing hidden) draws the open table
+            seen = {"viewer": viewer} if "viewer" in inspect.signature(drawer).parameters else {}
+            html = drawer(engine, current, words, **seen)
         else:
             html = picture.text_picture(engine.render(current), words("table"))
-        return {"html": str(html), "error": None}
+        actor = engine.actor(current)
+        text = describe_events(privacy.told(engine.events(current), engine.SECRETS, viewer), messages, english)
+        return {"html": str(html), "text": text, "actor": None if actor is None else current.players[actor].name,
+                "error": None}
     except StartError as exc:
         return {"html": None, "error": _invalid("state", f"not a valid state: {exc}")}
     except Exception as exc:           # noqa: BLE001 - the browser must get an answer whatever happens
@@ -241,8 +273,33 @@ def bot_move(game: dict, state: Any, seed: Any, policy: str | None = None, lang:
     try:
         move = policy_table(engine)[chosen](engine, current, random.Random(seed))
         new = engine.apply(current, move)
+        actor = engine.actor(new)
         return {"move": move.to_dict(), "text": describe_events(engine.events(new), messages, english),
                 "render": engine.render(new), "state": engine.to_dict(new), "over": engine.is_over(new),
-                "policy": chosen, "error": None}
+                "actor": None if actor is None else new.players[actor].name, "policy": chosen, "error": None}
     except Exception as exc:           # noqa: BLE001 - the browser must get an answer whatever happens
         return {"move": None, "state": None, "error": _engine_failed(exc)}
+
+
+def replay_game(game: dict, players: Any, seed: Any, moves: Any, lang: str = "en") -> dict:
+    """A new game for `players` from `seed`, then `moves` played one by one (a shared link, a saved game): every
+    state on the way. A move that is not legal stops the replay there: `at` is its index, `error` why."""
+    dealt = new_game(game, players, seed, lang)
+    if dealt["error"]:
+        return {"states": [], "at": None, "policies": [], "error": dealt["error"]}
+    if not isinstance(moves, list):
+        return {"states": [], "at": None, "policies": [], "error": _invalid("moves", "the moves must be a list")}
+    engine, messages, english = engine_of(game), *_messages(game, lang)
+    state = engine.from_dict(dealt["state"])
+    states = [dealt["state"]]
+    for index, move in enumerate(moves):
+        try:
+            state = engine.apply(state, move)
+        except MoveError as err:
+            return {"states": states, "at": index, "policies": dealt["policies"], "error": {
+                "kind": err.kind, "index": index, "rule": err.rule, "key": err.key, "params": dict(err.params),
+                "message": describe_error(err, messages, english)}}
+        except Exception as exc:       # noqa: BLE001 - the browser must get an answer whatever happens
+            return {"states": states, "at": index, "policies": dealt["policies"], "error": _engine_failed(exc)}
+        states.append(engine.to_dict(state))
+    return {"states": states, "at": None, "policies": dealt["policies"], "error": None}

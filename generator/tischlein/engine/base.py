@@ -55,6 +55,7 @@ class Engine:
     TURN_BEFORE_PHASE: ClassVar[bool] = False    # refuse a move out of turn before one out of phase
     MOVES: ClassVar[dict[str, MoveSpec]] = {}
     POLICIES: ClassVar[dict[str, Any]] = {}     # the game's own policies besides random (see policy.py)
+    SECRETS: ClassVar[dict[str, Any]] = {}      # event key -> privacy.Secret: what not every player sees
 
     def __init_subclass__(cls, **kwargs: Any) -> None:
         super().__init_subclass__(**kwargs)

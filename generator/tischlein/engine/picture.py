@@ -112,6 +112,16 @@ def back(count: int, label: str, cls: str = "") -> Html:
     return span(span(count, cls="tl-back-count"), hidden(label), cls=f"tl-card tl-back {cls}", title=label)
 
 
+def hand_back(count: int, words: "Words") -> Html:
+    """Another player's hidden hand, as the viewer sees it: how many cards, never which."""
+    return back(count, words("hand_hidden", n=count), cls="tl-hidden-hand") if count else empty(words("empty_hand"))
+
+
+def face_down(words: "Words") -> Html:
+    """One card lying face down (a paired hype card, a kept action card): that it is there, not what it is."""
+    return span(hidden(words("face_down_card")), cls="tl-card tl-back tl-hidden-card", title=words("face_down_card"))
+
+
 def empty(label: str, cls: str = "") -> Html:
     """An empty place (no card in a row, no die in a cell): visibly empty, named for a screen reader."""
     return span(hidden(label), cls=f"tl-empty {cls}", title=label)

@@ -37,9 +37,10 @@ class EnginePanels:
         strings = self._play_strings()
         strings.update({k: self.ui(f"site.play.{k}") for k in (
             "new", "count", "seed", "seat", "name", "bot", "bot_moves", "bot_step", "bots_finish", "dealt",
-            "ranking", "rank")})
+            "ranking", "rank", "pass", "pass_hint", "reveal", "share", "share_copied", "share_label", "new_game",
+            "resumed", "shared", "link_broken", "link_format", "link_game", "link_move", "link_players")})
         strings["start"] = strings["new"]
-        return self._engine_panel("tl-play", {"players": [min(player_range(self.game.model)),
+        return self._engine_panel("tl-play", {"game": self.game.id, "players": [min(player_range(self.game.model)),
                                                           max(player_range(self.game.model))]},
                                   strings, "site.play", mode="new", intro="site.play.new_intro")
 

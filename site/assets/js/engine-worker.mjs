@@ -28,7 +28,7 @@ def _tl_game(key, text):
 def _tl_run(key, game_text, example_text, lang):
     return json.dumps(_tl_api.run(_tl_game(key, game_text), json.loads(example_text), None, lang))
 
-_TL_API = ("run", "check_move", "choices", "draw", "legal_moves", "new_game", "bot_move")
+_TL_API = ("run", "check_move", "choices", "draw", "legal_moves", "new_game", "bot_move", "replay_game")
 
 def _tl_api_call(fn, key, game_text, args_text):
     if fn not in _TL_API:

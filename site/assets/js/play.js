@@ -9,7 +9,11 @@
 //
 // On a game's play page (data-mode="new") the same table plays a whole game: the reader picks the players,
 // who is a bot and a seed; api.new_game deals, and a bot's turn is api.bot_move (the engine's best policy).
+// It is a real table: with two or more people at one phone each sees only their own hidden cards (api.draw and
+// api.choices with a viewer), and a "pass the phone" screen covers the table between two of them; a position
+// can be shared as a link, the game in progress survives a reload, and the screen stays awake (table.js).
 import { api, boot, el, fmt, openPanel } from "./engine-client.mjs";
+import { decodePosition, encodePosition, forgetGame, keepAwake, position, saveGame, savedGame } from "./table.js";
 
 function setup(panel) {
   const opened = openPanel(panel);
@@ -19,13 +23,13 @@ function setup(panel) {
 
   const start = panel.querySelector(".tl-play-start");
   const form = data.players ? seatsForm(data.players) : null;
+  const gameId = data.game;
   if (form) start.before(form.node);
   start.addEventListener("click", async () => {
     start.disabled = true;
     const status = el("p", { class: "tl-play-status", role: "status", "data-state": "loading" }, s.loading);
     start.replaceWith(status);
     let example = [];
-    let bots = new Set();
     try {
       await boot(engineUrl);
       if (form) {
@@ -39,8 +43,8 @@ function setup(panel) {
         }
         form.node.remove();
         status.remove();
-        bots = robots;
-        build([{ state: dealt.state, move: null, text: dealt.text || s.dealt }], { bots, seed });
+        const policies = Object.fromEntries(names.map((n) => [n, robots.has(n) ? dealt.policies[0] : null]));
+        build([{ state: dealt.state, move: null, text: dealt.text || s.dealt }], { bots: robots, seed, names, policies });
         return;
       }
       const res = await api("run", gameUrl, data.example, null, lang);
@@ -58,6 +62,47 @@ function setup(panel) {
     status.remove();
     build(example);
   });
+
+  // A shared link (#table=…) or the game saved in this browser: dealt again and replayed by the engine. A link
+  // that is damaged, for another game or with a move the rules refuse says so and leaves a clean table.
+  async function resume() {
+    const link = new URLSearchParams(location.hash.slice(1)).get("table");
+    const saved = link === null ? savedGame(gameId, lang) : null;
+    if (link === null && !saved) return;
+    start.disabled = true;
+    const status = el("p", { class: "tl-play-status", role: "status", "data-state": "loading" }, s.loading);
+    start.replaceWith(status);
+    const refuse = (why) => {
+      if (link !== null) history.replaceState(null, "", location.pathname + location.search);
+      else forgetGame(gameId, lang);
+      form.why.textContent = link !== null ? fmt(s.link_broken, { why }) : "";
+      status.replaceWith(start);
+      start.disabled = false;
+    };
+    try {
+      const pos = link !== null ? await decodePosition(link) : saved;     // a broken link needs no engine
+      if (!pos) return refuse(s.link_format);
+      if (pos.g !== gameId) return refuse(s.link_game);
+      await boot(engineUrl);
+      const names = pos.p.map((seat) => seat[0]);
+      const out = await api("replay_game", gameUrl, names, pos.s, pos.m, lang);
+      if (out.error && out.at === null) return refuse(fmt(s.link_players, { reason: out.error.message }));
+      if (out.error) return refuse(fmt(s.link_move, { n: out.at + 1, reason: out.error.message }));
+      const bots = new Set(pos.p.filter((seat) => seat[1]).map((seat) => seat[0]));
+      const policies = Object.fromEntries(pos.p.map(([n, bot, policy]) => [n, bot ? policy : null]));
+      if (pos.p.some(([, bot, policy]) => bot && policy !== null && !out.policies.includes(policy))) {
+        return refuse(s.link_format);
+      }
+      if (link !== null) history.replaceState(null, "", location.pathname + location.search);
+      form.node.remove();
+      status.remove();
+      const line = out.states.map((state, i) => ({ state, move: i ? pos.m[i - 1] : null, text: "" }));
+      build(line, { bots, seed: pos.s, names, policies }, link !== null ? s.shared : s.resumed);
+    } catch (err) {
+      refuse(err.message);
+    }
+  }
+  if (form) resume();
 
   // The players of a new game: how many, each one's name and whether a bot plays the seat, and the seed.
   function seatsForm([fewest, most]) {
@@ -97,9 +142,12 @@ function setup(panel) {
     };
   }
 
-  function build(example, game = null) {
+  function build(example, game = null, note = "") {
     let line = example.slice();     // the positions of the line being played
-    let at = 0;                     // the position shown
+    let at = game ? line.length - 1 : 0;     // the position shown (a resumed game: where it was left)
+    const humans = game ? game.names.filter((n) => !game.bots.has(n)) : [];
+    let holder = null;              // the human who holds the phone now (hot-seat: several humans at one phone)
+    let actor = null;               // who decides in the position shown
     let own = null;                 // the first position the reader made (null: all the example's)
     let drawing = 0;                // the latest redraw: an older answer arriving late is dropped
 
@@ -120,15 +168,18 @@ function setup(panel) {
     const ranking = el("ol", { class: "tl-play-ranking", hidden: true });
     const botStep = el("button", { type: "button", class: "md-button tl-play-bot-step" }, s.bot_step);
     const botsFinish = el("button", { type: "button", class: "md-button tl-play-bots-finish" }, s.bots_finish);
-    panel.querySelector(".tl-play-intro")?.after(
-      el("div", { class: "tl-play-body" },
+    const table = game ? tableBar(note) : null;
+    const cover = game ? passScreen() : null;
+    const body = el("div", { class: "tl-play-body" },
         el("div", { class: "tl-play-controls" },
           el("label", { for: `${uid}-step`, class: "tl-play-slider-label" }, s.slider), slider, where,
           // a new game has no example to go back to; an example has no bots
           el("span", { class: "tl-play-buttons" }, undo, redo, ...(game ? [botStep, botsFinish] : [restart]))),
         ownNote,
         el("div", { class: "tl-play-what" }, el("strong", {}, `${s.happened}: `), happened),
-        ranking, picture, heading, moves, more, builds, refusal));
+        ranking, picture, heading, moves, more, builds, refusal, ...(table ? [table.node] : []));
+    panel.querySelector(".tl-play-intro")?.after(...(cover ? [cover.node] : []), body);
+    if (game) keepAwake();
 
     // a bot's move, seeded by the game's seed and the step: the same game replays alike. One at a time: a
     // bot's own turn and the reader's buttons never move at once.
@@ -138,7 +189,8 @@ function setup(panel) {
       if (moving || over) return false;
       moving = true;
       try {
-        const out = await api("bot_move", gameUrl, line[at].state, game.seed * 7919 + at, null, lang);
+        const out = await api("bot_move", gameUrl, line[at].state, game.seed * 7919 + at,
+                              game.policies[actor] ?? null, lang);
         if (out.error) {
           refuse(out.error);
           return false;
@@ -147,6 +199,7 @@ function setup(panel) {
         line.push({ state: out.state, move: out.move, text: out.text || "" });
         at += 1;
         over = out.over;
+        actor = out.actor ?? null;
         return true;
       } finally {
         moving = false;
@@ -217,32 +270,129 @@ function setup(panel) {
       restart.disabled = own === null;
       ownNote.hidden = own === null || at < own;
       if (own !== null) ownNote.textContent = fmt(s.own, { step: own });
-      happened.textContent = line[at].text;
+      if (!game) happened.textContent = line[at].text;
       refusal.hidden = true;
       panel.dataset.state = "busy";
-      const [drawn, choices] = await Promise.all([api("draw", gameUrl, line[at].state, lang),
-                                                  api("choices", gameUrl, line[at].state, lang)]);
+      panel.dataset.bot = "";
+      const viewer = !game || !humans.length ? null : humans.length === 1 ? humans[0] : holder;
+      const [drawn, choices] = await Promise.all([api("draw", gameUrl, line[at].state, lang, viewer),
+                                                  api("choices", gameUrl, line[at].state, lang, 200, viewer)]);
       if (token !== drawing) return;
+      actor = drawn.actor ?? null;
+      panel.dataset.at = String(at);
+      panel.dataset.moves = JSON.stringify(line.slice(1, at + 1).map((e) => e.move));   // the line, for a test or a link
+      if (game) {
+        save();
+        // hot-seat: the next human is not the one holding the phone, so nothing of the table shows until they
+        // say they have it (before the first move: whoever takes the phone first)
+        const next = actor !== null && !game.bots.has(actor) ? actor : null;
+        if (humans.length > 1 && !choices.over && (holder === null || (next !== null && next !== holder))) {
+          cover.show(next ?? humans[0]);
+          return;
+        }
+        happened.textContent = drawn.text || (at === 0 ? s.dealt : "");
+        panel.dataset.viewer = viewer ?? "";
+      }
       picture.innerHTML = drawn.html ?? "";        // api.draw's HTML: every text in it escaped by the engine
       if (drawn.error) picture.replaceChildren(el("p", { class: "tl-play-refused" }, drawn.error.message));
       list(choices);
       builders(choices.builders || []);
       standing(choices);
       panel.dataset.state = "ready";
-      panel.dataset.at = String(at);
       panel.dataset.over = String(Boolean(choices.over));
       over = Boolean(choices.over);
-      panel.dataset.moves = JSON.stringify(line.slice(1, at + 1).map((e) => e.move));   // the line, for a test or a link
       const movers = new Set((choices.moves || []).map((c) => c.move.player));
       // a bot's turn at the end of the line: it moves by itself (not while the reader looks back)
       if (game && !choices.over && at === line.length - 1 && movers.size && [...movers].every((p) => game.bots.has(p))) {
         heading.textContent = fmt(s.bot_moves, { player: [...movers].join(", ") });
+        panel.dataset.bot = "moving";
         moves.replaceChildren();
         builds.replaceChildren();
         setTimeout(async () => {
           if (token === drawing && at === line.length - 1 && (await botMove())) show(at);
         }, 400);
       }
+    }
+
+    // The table covered while the phone goes to the next human: only their name and one button show.
+    function passScreen() {
+      const title = el("h3", { class: "tl-play-pass-title", id: `${uid}-pass` });
+      const hint = el("p", { class: "tl-play-pass-hint" }, s.pass_hint);
+      const button = el("button", { type: "button", class: "md-button md-button--primary tl-play-reveal" });
+      const node = el("section", { class: "tl-play-pass", hidden: true, "aria-labelledby": `${uid}-pass` },
+                      title, hint, button);
+      let waiting = null;
+      button.addEventListener("click", () => {
+        holder = waiting;
+        node.hidden = true;
+        body.hidden = false;
+        show(at);
+      });
+      return {
+        node,
+        show(name) {
+          waiting = name;
+          picture.replaceChildren();          // nothing of the last player's view stays in the page
+          moves.replaceChildren();
+          builds.replaceChildren();
+          happened.textContent = "";
+          heading.textContent = "";
+          body.hidden = true;
+          title.textContent = fmt(s.pass, { player: name });
+          button.textContent = fmt(s.reveal, { player: name });
+          node.hidden = false;
+          panel.dataset.state = "covered";
+          panel.dataset.viewer = "";
+          button.focus();
+        },
+      };
+    }
+
+    // Share this position as a link; start a new game (the saved one is forgotten).
+    function tableBar(text) {
+      const share = el("button", { type: "button", class: "md-button tl-play-share" }, s.share);
+      const fresh = el("button", { type: "button", class: "md-button tl-play-new" }, s.new_game);
+      const said = el("p", { class: "tl-play-note", role: "status" }, text);
+      const field = el("input", { type: "text", readonly: true, class: "tl-play-share-link", id: `${uid}-link`,
+                                  hidden: true });
+      const label = el("label", { for: `${uid}-link`, class: "tl-play-share-label", hidden: true }, s.share_label);
+      share.addEventListener("click", async () => {
+        const url = new URL(location.href);
+        url.hash = `table=${await encodePosition(here())}`;
+        field.value = url.href;
+        field.hidden = label.hidden = false;
+        field.select();
+        if (navigator.share && matchMedia("(pointer: coarse)").matches) {
+          try {
+            await navigator.share({ title: document.title, url: url.href });
+            return;
+          } catch {
+            // dismissed or refused: the link stays in the field to copy by hand
+          }
+        }
+        try {
+          await navigator.clipboard.writeText(url.href);
+          said.textContent = s.share_copied;
+        } catch {
+          said.textContent = "";               // no clipboard here: the selected field is the way
+        }
+      });
+      fresh.addEventListener("click", () => {
+        forgetGame(gameId, lang);
+        history.replaceState(null, "", location.pathname + location.search);
+        location.reload();
+      });
+      return { node: el("div", { class: "tl-play-table" }, el("span", { class: "tl-play-buttons" }, share, fresh),
+                        said, label, field) };
+    }
+
+    function here() {
+      return position(gameId, game.names, game.bots, game.policies, game.seed,
+                      line.slice(1, at + 1).map((e) => e.move));
+    }
+
+    function save() {
+      saveGame(gameId, lang, here());
     }
 
     function standing(choices) {
@@ -265,6 +415,7 @@ function setup(panel) {
       }
       const players = [...new Set(choices.moves.map((c) => c.move.player))];
       heading.textContent = fmt(s.moves, { player: players.join(", ") });
+      heading.setAttribute("aria-live", "polite");     // whose turn it is, announced after each move
       for (const choice of choices.moves) {
         const button = el("button", { type: "button", class: "tl-play-move" }, choice.text);
         button.addEventListener("click", () => play(choice.move));
@@ -315,13 +466,18 @@ function setup(panel) {
       }
     }
 
-    show(0);
+    show(at);
   }
 }
 
 function init() {
   document.querySelectorAll(".tl-play").forEach(setup);
 }
+
+// A shared link pasted into a tab that shows the play page already: only the hash changes, so deal it afresh.
+window.addEventListener("hashchange", () => {
+  if (document.querySelector('.tl-play[data-mode="new"]') && location.hash.startsWith("#table=")) location.reload();
+});
 
 if (window.document$ && typeof window.document$.subscribe === "function") window.document$.subscribe(init);
 else if (document.readyState === "loading") document.addEventListener("DOMContentLoaded", init);

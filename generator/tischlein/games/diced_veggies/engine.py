@@ -31,6 +31,7 @@ from typing import Any, Callable, Mapping
 
 from ...engine import Arg, Check, Engine, Move, STR, fail, invalid, move, require, rng_below, rng_seed, rng_shuffle
 from .engine_state import PHASES, STAGES, Cooked, Player, State, start as read_start
+from .engine_secrets import SECRETS
 from .policy import greedy
 
 COOKING = ("cook", "final-cook")
@@ -61,6 +62,7 @@ class DicedVeggies(Engine):
     TURN_RULE, END_RULE = TURN, END
     TURN_BEFORE_PHASE = True
     POLICIES = {"greedy": greedy}
+    SECRETS = SECRETS
     NO_REFUSAL = {"diced-veggies.solo": "its 'only' says what the source gives (the score table), not a move"}
     RULE_IDS = frozenset({TURN, END, HYPE, RESTOCK, CUT, COOK, IMPROVISE, DRAW, LIMITS, "diced-veggies.recipes",
                           "diced-veggies.solo"})

@@ -2,8 +2,9 @@
 the recipe display and the decks, and each player's dice, recipe and hype cards, cooked recipes and chef token."""
 from __future__ import annotations
 
-from ...engine.picture import (Html, Words, back, card, colour, die, empty, facts, grid, panel, picture, players, row, seats,
-                               span, token, zone)
+from ...engine.picture import (Html, Words, back, card, colour, die, empty, face_down, facts, grid, hand_back, panel,
+                               picture, players, row, seats, span, token, zone)
+from ...engine.privacy import sees
 
 
 def _die(engine, s, words: Words, d: str) -> Html:
@@ -36,7 +37,7 @@ def _pile(words: Words, cards: list[str]) -> Html:
     return back(len(cards), words("cards_face_down", n=len(cards))) if cards else empty(words("empty_pile"))
 
 
-def draw(engine, s, words: Words) -> Html:
+def draw(engine, s, words: Words, viewer: str | None = None) -> Html:
     colours = engine.data["dice"].get("colours", {})
     head = facts((words("phase"), words(f"phase.{s.phase.replace('-', '_')}")),
                  (words("dv.stage"), words(f"dv.stage.{s.stage}") if s.stage != "normal" else ""),
@@ -58,16 +59,21 @@ def draw(engine, s, words: Words) -> Html:
     panels = []
     for p, sc, (current, badge) in zip(s.players, scores, seats(engine, s, words)):
         dice = row(*(_die(engine, s, words, d) for d in p.dice)) if p.dice else empty(words("dv.no_dice"))
+        mine = sees(viewer, p)          # recipes and hype cards in hand, and paired hype cards, are secret
         cooked = row(*(span(_recipe(engine, words, e.recipe),
-                            card(words.name(e.hype), kind="hype") if e.hype else "", cls="tl-laid")
+                            (card(words.name(e.hype), kind="hype") if mine else face_down(words)) if e.hype else "",
+                            cls="tl-laid")
                        for e in p.cooked)) if p.cooked else empty(words("dv.nothing_cooked"))
         chef = token(words("dv.chef"), cls="tl-chef" if p.chef else "tl-chef tl-used",
                      label=words("dv.chef_ready") if p.chef else words("dv.chef_used"))
         panels.append(panel(p.name, zone(words("dv.dice_n", n=len(p.dice)), dice),
-                            zone(words("dv.recipes_hand"), _cards(engine, words, p.recipes, "dv.no_recipes")),
-                            zone(words("dv.hype_hand"), _cards(engine, words, p.hype, "dv.no_hype")),
+                            zone(words("dv.recipes_hand"), _cards(engine, words, p.recipes, "dv.no_recipes")
+                                 if mine else hand_back(len(p.recipes), words)),
+                            zone(words("dv.hype_hand"), _cards(engine, words, p.hype, "dv.no_hype")
+                                 if mine else hand_back(len(p.hype), words)),
                             zone(words("dv.cooked"), cooked),
                             row(chef, facts((words("score"), words("dv.score", total=sc["total"],
-                                                                    recipes=sc["recipes"], hype=sc["hype"])))),
+                                                                    recipes=sc["recipes"], hype=sc["hype"]) if mine
+                                             else words("score_open", total=sc["recipes"])))),
                             current=current, badge=badge))
     return picture(head, block, decks, players(*panels), label=words("table"), game="diced-veggies")

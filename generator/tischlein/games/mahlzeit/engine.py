@@ -39,6 +39,7 @@ from ...engine import (Check, Engine, INT, Move, STR, at, fail, ids, move, one_i
                        rng_shuffle)
 from .engine_start import read_start
 from .engine_state import PHASES, Dish, Player, State
+from .engine_secrets import SECRETS
 from .policy import greedy
 
 SPOON, DIRTY_POTS = "cooking-spoon", "dirty-pots"
@@ -57,6 +58,7 @@ class Mahlzeit(Engine):
     PHASE_RULES = {"dirty-pots": "mahlzeit.dirty-pots"}
     TURN_BEFORE_PHASE = True             # "it is Silke's move" tells Max more than "Silke has drawn already"
     POLICIES = {"greedy": greedy}
+    SECRETS = SECRETS
     NO_REFUSAL = {"mahlzeit.components": "the overview cards never enter play, so no move can name one"}
     RULE_IDS = frozenset({
         "mahlzeit.components", "mahlzeit.turn", "mahlzeit.turn.draw", "mahlzeit.turn.take", "mahlzeit.turn.lay",

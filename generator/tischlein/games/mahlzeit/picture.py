@@ -2,8 +2,9 @@
 cards, the dish cards still on the table, and each player's hand and laid dishes with the score."""
 from __future__ import annotations
 
-from ...engine.picture import (Html, Words, back, card, empty, facts, panel, picture, players, row, seats, span,
-                               token, zone)
+from ...engine.picture import (Html, Words, back, card, empty, facts, hand_back, panel, picture, players, row, seats,
+                               span, token, zone)
+from ...engine.privacy import sees
 from .engine import APRON, DIRTY_POTS
 
 
@@ -27,7 +28,7 @@ def _dish(engine, words: Words, d) -> Html:
     return span(card(words.name(d.dish), kind="dish", value=d.value), *extra, cls="tl-laid")
 
 
-def draw(engine, s, words: Words) -> Html:
+def draw(engine, s, words: Words, viewer: str | None = None) -> Html:
     scores = {x["player"]: x for x in engine.score(s)}
     phase = words(f"phase.{s.phase.replace('-', '_')}")
     head = facts((words("phase"), phase),
@@ -48,11 +49,13 @@ def draw(engine, s, words: Words) -> Html:
         score = scores[p.name]
         hand = zone(words("hand_n", n=len(p.hand)), row(*[_card(engine, words, c) for c in p.hand])
                     if p.hand else empty(words("empty_hand")))
+        if not sees(viewer, p):                  # the hand is secret, and so is what it counts at the end
+            hand = zone(words("hand_n", n=len(p.hand)), hand_back(len(p.hand), words))
         laid = zone(words("mahlzeit.laid"), row(*[_dish(engine, words, d) for d in p.dishes])
                     if p.dishes else empty(words("mahlzeit.nothing_laid")))
-        panels.append(panel(p.name, hand, laid, facts(
-            (words("score"), words("mahlzeit.score", total=score["total"], laid=score["laid"], hand=score["hand"]))),
-            current=current, badge=badge))
+        told = words("mahlzeit.score", total=score["total"], laid=score["laid"], hand=score["hand"]) \
+            if sees(viewer, p) else words("score_open", total=score["laid"])
+        panels.append(panel(p.name, hand, laid, facts((words("score"), told)), current=current, badge=badge))
     waiting = ""
     if s.pending:
         waiting = facts((words("mahlzeit.waiting"), words("mahlzeit.dirty_pots", holder=s.players[s.pending["holder"]].name,

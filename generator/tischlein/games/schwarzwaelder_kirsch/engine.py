@@ -25,6 +25,7 @@ from typing import Any, Mapping
 
 from ...engine import (Check, Engine, GameState, INT, Ledger, Move, Record, STR, Start, StartError, at, fail, invalid,
                        move, require, rng_seed, rng_shuffle)
+from .engine_secrets import SECRETS
 from .policy import greedy
 GAME_ID = "schwarzwaelder-kirsch"
 R_TURN, R_END = "schwarzwaelder-kirsch.turn", "schwarzwaelder-kirsch.end"
@@ -84,6 +85,7 @@ class SchwarzwaelderKirsch(Engine):
     # 4-player games reach several thousand moves (longest seen: 8,806) before someone garnishes. They do end.
     PLAYOUT_MOVES = 20_000
     POLICIES = {"greedy": greedy}
+    SECRETS = SECRETS
     NO_REFUSAL = {"schwarzwaelder-kirsch.turn.duplicate": "its 'only' and 'never' say which revealed cards are "
                                                           "duplicates; no reveal is refused for that"}
 

@@ -3,8 +3,9 @@ position (only the card just turned up shows its face), and each player's cake â
 filled or still missing â€” with their action card and rounds won."""
 from __future__ import annotations
 
-from ...engine.picture import (Html, Words, back, card, empty, facts, panel, picture, players, row, seats, span,
-                               token, zone)
+from ...engine.picture import (Html, Words, back, card, empty, face_down, facts, panel, picture, players, row, seats,
+                               span, token, zone)
+from ...engine.privacy import sees
 
 
 def _pantry(s, words: Words) -> Html:
@@ -34,7 +35,7 @@ def _cake(engine, p, words: Words) -> Html:
     return zone(words("sk.cake_n", n=len(p.collection), of=len(engine.cake)), row(*slots, cls="tl-cake"))
 
 
-def draw(engine, s, words: Words) -> Html:
+def draw(engine, s, words: Words, viewer: str | None = None) -> Html:
     over = engine.is_over(s)
     rounds = words("sk.round_of", n=s.round, of=s.rounds) if s.round <= s.rounds else words("sk.tie_round", n=s.round)
     head = facts((words("round"), rounds), (words("phase"), words(f"phase.{s.phase.replace('-', '_')}")),
@@ -44,6 +45,8 @@ def draw(engine, s, words: Words) -> Html:
     for i, (p, (current, badge)) in enumerate(zip(s.players, seats(engine, s, words))):
         action = card(words.name(p.action), span(words("sk.new"), cls="tl-card-note") if p.fresh else "",
                       kind="action") if p.action else empty(words("sk.no_action"))
+        if p.action and not sees(viewer, p):     # a kept action card lies face down
+            action = face_down(words)
         starter = token(words.name(engine.data["start_card"]), cls="tl-small") if i == s.start else ""
         panels.append(panel(p.name, _cake(engine, p, words),
                             row(zone(words("sk.action"), action), zone(words("sk.wins"), token(p.wins, cls="tl-value-chip")),

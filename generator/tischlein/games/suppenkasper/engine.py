@@ -17,6 +17,7 @@ from typing import Any, Mapping
 
 from ...engine import (Check, Engine, GameState, IllegalMove, Ledger, Move, Record, Start, StartError, fail, ids,
                        invalid, move, one_id, require, rng_seed, rng_shuffle)
+from .engine_secrets import SECRETS
 from .policy import greedy
 SPECIAL_RULES = {"suppen-kasper": "suppenkasper.special.suppen-kasper", "fress-sack": "suppenkasper.special.fress-sack",
                  "mecker-ziege": "suppenkasper.special.mecker-ziege", "nasch-katze": "suppenkasper.special.nasch-katze",
@@ -60,6 +61,7 @@ class Suppenkasper(Engine):
     TURN_RULE, END_RULE = "suppenkasper.trick", "suppenkasper.end"
     TIE_BREAKS = ("chips",)
     POLICIES = {"greedy": greedy}
+    SECRETS = SECRETS
     NO_REFUSAL = {   # rule coverage (engine/coverage.py): limits of these texts that no move can break
         "suppenkasper.board": "a figure that reaches an end stops there by itself; no move takes it further",
         "suppenkasper.round": "its 'cannot' says when a round ends (the player to lead cannot), not a move",

@@ -4,8 +4,9 @@ from __future__ import annotations
 
 from itertools import groupby
 
-from ...engine.picture import (Html, Words, back, card, colour, div, empty, facts, marker, panel, picture, players,
-                               row, seats, span, token, track, zone)
+from ...engine.picture import (Html, Words, back, card, colour, div, empty, facts, hand_back, marker, panel, picture,
+                               players, row, seats, span, token, track, zone)
+from ...engine.privacy import sees
 
 
 def _card(engine, words: Words, c: str) -> Html:
@@ -30,7 +31,7 @@ def _track(engine, s, words: Words) -> Html:
     return zone(words("sp.track"), div(*segments, cls="tl-segments"), cls="tl-weight-track")
 
 
-def draw(engine, s, words: Words) -> Html:
+def draw(engine, s, words: Words, viewer: str | None = None) -> Html:
     names = s.names
     head = facts((words("round"), s.round), (words("phase"), words(f"phase.{s.phase.replace('-', '_')}")),
                  (words("sp.chips_in"), s.chips_spent))
@@ -56,6 +57,8 @@ def draw(engine, s, words: Words) -> Html:
         where = words("sp.position", position=f"{p.position:+d}" if p.position else "0",
                       weight=words.name(engine.class_at.get(p.position, "")))
         hand = row(*(_card(engine, words, c) for c in p.hand)) if p.hand else empty(words("empty_hand"))
+        if not sees(viewer, p):
+            hand = hand_back(len(p.hand), words)
         panels.append(panel(p.name, facts((words("sp.at"), where)), zone(words("sp.chips_n", n=p.chips), chips),
                             zone(words("hand_n", n=len(p.hand)), hand), current=current, badge=badge))
     return picture(head, request, _track(engine, s, words), table, players(*panels), label=words("table"),

@@ -31,6 +31,7 @@ from ...engine import (Arg, Check, Engine, Move, STR, fail, ids, invalid, move, 
                        rng_shuffle)
 from .engine_start import read_start
 from .engine_state import FACE_UP, PHASES, SIDES, Placed, Player, State, Tiles
+from .engine_secrets import SECRETS
 from .policy import greedy
 
 R = "ta-na-mesa."
@@ -44,6 +45,7 @@ class TaNaMesa(Engine):
     GAME, State, PHASES = "ta-na-mesa", State, PHASES
     TURN_RULE, END_RULE, TIE_BREAKS = R_ROUND, R_END, ("presentation",)
     POLICIES = {"greedy": greedy}
+    SECRETS = SECRETS
     NO_REFUSAL = {   # rule coverage (engine/coverage.py): limits of these texts that no move can break
         "ta-na-mesa.components": "its 'only' says what the rulebook gives (the counts), not a move",
         "ta-na-mesa.round.recipes": "recipes on the stoves never return: no move could take one back",

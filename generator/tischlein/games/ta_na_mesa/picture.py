@@ -3,8 +3,9 @@ the recipe tiles on the table, the spice tokens, and at each player's place thei
 recipe being prepared and the stove — recipe tiles turned as placed, their coloured edges against the frame."""
 from __future__ import annotations
 
-from ...engine.picture import (Html, Words, back, card, colour, div, empty, facts, panel, picture, players, row,
-                               seats, span, tile, token, zone)
+from ...engine.picture import (Html, Words, back, card, colour, div, empty, facts, hand_back, panel, picture, players,
+                               row, seats, span, tile, token, zone)
+from ...engine.privacy import sees
 from .engine_state import SIDES
 
 
@@ -60,7 +61,7 @@ def _counter(engine, p, words: Words) -> Html:
     return tile(words.name(p.counter), symbols, combos, kind="counter")
 
 
-def draw(engine, s, words: Words) -> Html:
+def draw(engine, s, words: Words, viewer: str | None = None) -> Html:
     over = engine.is_over(s)
     head = facts((words("round"), words("round_of", n=s.round, of=s.rounds)),
                  (words("phase"), words(f"phase.{s.phase.replace('-', '_')}")),
@@ -88,6 +89,8 @@ def draw(engine, s, words: Words) -> Html:
         tokens = row(*(token(words.name(engine.face(s, t)), cls="tl-spice") for t in p.tokens)) if p.tokens \
             else empty(words("tnm.no_spices"))
         hand = row(*(_card(engine, words, c) for c in p.hand)) if p.hand else empty(words("empty_hand"))
+        if not sees(viewer, p):
+            hand = hand_back(len(p.hand), words)
         chef = token(words("tnm.chef_hat"), cls="tl-small") if i == s.chef and not over else ""
         panels.append(panel(
             p.name, row(_counter(engine, p, words), tile(words.name(p.character), kind="character"), chef),

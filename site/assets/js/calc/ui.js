@@ -16,6 +16,7 @@ function el(tag, attrs = {}, ...children) {
 }
 
 import { fmt as fmtIn, num as numIn } from "../text.js";
+import { keepAwake } from "../table.js";
 
 // Strings and numbers in the calculator's language (its description says which): plural forms and number
 // formats from Intl, a real minus sign (−3), not a hyphen.
@@ -332,6 +333,7 @@ async function init(root) {
   const desc = JSON.parse(root.dataset.calc);
   const game = await import(new URL(root.dataset.module, document.baseURI).href);
   root.calculator = new Calculator(root, desc, game);
+  keepAwake();                  // scoring at the table: the screen stays on (where the browser allows it)
 }
 
 for (const root of document.querySelectorAll(".tl-calc[data-calc]")) {
