@@ -89,6 +89,7 @@ class DicedVeggies(Engine):
         self.full = full = sum(1 << (r * w + c) for r in range(self.rows) for c in range(self.columns))
         self.edge = full & ~(full >> 1 & full << 1 & full >> w & full << w)     # not all four neighbours on the grid
         self.near = [self.expand(1 << i) for i in range(self.rows * w)]      # each cell and those next to it
+        self._listed_cuts: tuple[tuple, set] = ((), set())   # (block layout, its cuts as tuples) of the last cuts()
 
     def expand(self, m: int) -> int:
         """`m` plus every cell that shares an edge with it (never a corner)."""
@@ -117,6 +118,9 @@ class DicedVeggies(Engine):
         return block & (self.edge | self.expand(outside))
 
     def check_cut(self, s: State, dice: list[str]) -> None:
+        listed = self._listed_cuts      # a cut the last listing of this very block found passes every check here
+        if tuple(dice) in listed[1] and listed[0] == self.layout(s):
+            return
         cells = self.cells(s)
         block, sub = sum(1 << i for i in cells), sum(1 << i for i, d in cells.items() if d in dice)
         require(self.connected(sub), CUT, "cut.not_one_piece", dice=dice)
@@ -128,7 +132,8 @@ class DicedVeggies(Engine):
         to at most 10 is grown once, from its lowest cell (ESU enumeration; the sum bound keeps groups to at most
         5 dice); it is a cut when it touches the outside and leaves the rest of the block one piece: the cells
         of the rest next to the group must be joined within the rest (`connected`, inlined with `expand`: this is
-        the engine's hottest loop, so groups are bit masks and dice are named only for the cuts found)."""
+        the engine's hottest loop, so groups are bit masks and dice are named only for the cuts found).
+        The cuts of the last block listed are kept (`_listed_cuts`): a cut made from the list needs no check."""
         w, near, room0, faces = self.width, self.near, self.cut_max, s.faces
         cells: dict[int, str] = {}
         face: dict[int, int] = {}
@@ -174,7 +179,14 @@ class DicedVeggies(Engine):
                 sub ^= bit
                 dice.append(cells[bit.bit_length() - 1])
             named.append(dice)
-        return sorted(sorted(named), key=len)
+        named = sorted(sorted(named), key=len)
+        self._listed_cuts = (self.layout(s), set(map(tuple, named)))
+        return named
+
+    @staticmethod
+    def layout(s: State) -> tuple:
+        """Where each die lies in the block: all a cut's legality depends on besides the dice's numbers."""
+        return tuple(map(tuple, s.block))
 
     def veggie(self, s: State, die: str) -> str:
         return s.improvised.get(die) or self.veggie_of[die]
