@@ -418,35 +418,42 @@ class DicedVeggies(Engine):
         s.phase = "final-cook" if s.stage == "final" else "cut"
         s.event("step.end_turn", player=player.name, next=s.current.name)
 
-    def legal_moves(self, s: State) -> list[Move]:
-        player, name = s.current, s.current.name
+    def moves_by_kind(self, s: State) -> dict[str, list[Move]]:
+        """Every legal move, by kind, in the order legal_moves lists them (the kernel's legal_moves joins these
+        groups; its random policy picks a kind here without sorting a flat list out again)."""
+        player = s.players[s.turn]
+        name = player.name
         if s.phase == "cut":
             block = s.block_dice()
-            moves = [Move(name, "restock", {})] if not s.restocked and self.missing_veggies(s) else []
+            moves = {"restock": [Move(name, "restock", {})]} if not s.restocked and self.missing_veggies(s) else {}
             if block and sum(s.faces[d] for d in block) <= self.take_all_max:
-                return moves + [Move(name, "take_all", {})]
-            return moves + [Move(name, "cut", {"dice": dice}) for dice in self.cuts(s)]
-        end = [Move(name, "end_turn", {})]
+                return {**moves, "take_all": [Move(name, "take_all", {})]}
+            return {**moves, "cut": [Move(name, "cut", {"dice": dice}) for dice in self.cuts(s)]}
+        end = {"end_turn": [Move(name, "end_turn", {})]}
         if s.phase == "limits":
-            over = self.over_limits(s, player)
-            return [Move(name, "discard", {"item": x}) for k in over for x in player.held()[k]] or end
+            return self._discards(s, player) or end
         if s.phase not in COOKING:
-            return []
-        moves = []
+            return {}
+        improvise = []
         for die in player.dice if player.chef and not s.cooked_now else []:
             veg, face = self.veggie(s, die), s.faces[die]
-            moves += [Move(name, "improvise", {"die": die, "veggie": v}) for v in self.veggies if v != veg]
-            moves += [Move(name, "improvise", {"die": die, "face": f}) for f in self.numbers if f != face]
-        moves += self._cook_moves(s, player)
+            improvise += [Move(name, "improvise", {"die": die, "veggie": v}) for v in self.veggies if v != veg]
+            improvise += [Move(name, "improvise", {"die": die, "face": f}) for f in self.numbers if f != face]
+        moves = {"improvise": improvise, "cook": self._cook_moves(s, player)}
         if s.phase == "final-cook":
-            return moves + end
+            return {**moves, **end}
         draws = [Move(name, "draw", {"source": k}) for k, (deck, pile) in PILES.items()
                  if getattr(s, deck) or getattr(s, pile)]
         draws += [Move(name, "draw", {"source": "display", "card": c}) for c in s.display]
         if draws:
-            return moves + draws
-        over = self.over_limits(s, player)            # nothing to draw: the turn's end follows the cooking
-        return moves + ([Move(name, "discard", {"item": x}) for k in over for x in player.held()[k]] or end)
+            return {**moves, "draw": draws}
+        return {**moves, **(self._discards(s, player) or end)}   # nothing to draw: the turn's end follows cooking
+
+    def _discards(self, s: State, player: Player) -> dict[str, list[Move]]:
+        """The discards of a player over a hand limit (one per item of each category over its limit), or {}."""
+        over = self.over_limits(s, player)
+        moves = [Move(player.name, "discard", {"item": x}) for k in over for x in player.held()[k]]
+        return {"discard": moves} if moves else {}
 
     def _cook_moves(self, s: State, player: Player) -> list[Move]:
         by_veggie: dict[str, list[str]] = {}
