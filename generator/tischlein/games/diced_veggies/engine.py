@@ -141,9 +141,7 @@ class DicedVeggies(Engine):
         return block & (self.edge | self.expand(outside))
 
     def check_cut(self, s: State, dice: list[str]) -> None:
-        listed = self._listed_cuts      # a cut the last listing of this very block found passes every check here
-        if tuple(dice) in listed[1] and listed[0] == self.layout(s):
-            return
+        """Refuse `dice` unless they are one piece, reached from the outside, and leave the block one piece."""
         cells = self.cells(s)
         block, sub = sum(1 << i for i in cells), sum(1 << i for i, d in cells.items() if d in dice)
         require(self.connected(sub), CUT, "cut.not_one_piece", dice=dice)
@@ -297,7 +295,9 @@ class DicedVeggies(Engine):
         block_sum, total = sum(s.faces[d] for d in block), sum(s.faces[d] for d in dice)
         require(block_sum > self.take_all_max, CUT, "cut.take_all_instead", sum=block_sum, max=self.take_all_max)
         require(total <= self.cut_max, CUT, "cut.too_much", sum=total, max=self.cut_max)
-        self.check_cut(s, dice)
+        listed = self._listed_cuts      # a cut the last listing of this very block found passes check_cut
+        if tuple(dice) not in listed[1] or listed[0] != self.layout(s):
+            self.check_cut(s, dice)
         s.event("step.cut", **self._take(s, p, dice))
 
     def _take(self, s: State, p: int, dice: list[str]) -> dict:
