@@ -1,11 +1,13 @@
 """Engine benchmarks (`python benchmarks/run.py engine`, `… invariants`): not tests, figures to compare.
 
 - speed: the whole `tischlein simulate GAME --games 1000` process per game (interpreter start, content loading
-  and 1,000 random games: what the aim of ≤ 10 s is about), as CPU seconds of the child process, next to a
+  and 1,000 random games: what the aim of ≤ 10 s is about), then 100 greedy games (`--policy greedy`: the
+  site's bot opponents, which Pyodide plays 2–3 × slower), as CPU seconds of the child process, next to a
   bare-Python process doing a fixed workload measured in the same run (CPU time, not wall time: the machine is
   shared and other processes inflate wall times far more). `--tree DIR` measures another source tree (a
   checkout with `generator/` and `content/`, e.g. the commit before a change) with the same interpreter.
-- invariants: 10,000 random and 10,000 greedy playouts per game, checking after every move that no component
+- invariants: 10,000 random and 10,000 greedy playouts per game (`invariants N --shard I/N`: one share of them,
+  for a run spread over jobs; `--policy`, `--game`: one of each), checking after every move that no component
   was created or lost (census), that every move legal_moves lists is accepted and, at a few probes per game,
   that a move apply accepts is listed; and that the final scores recompute from the final state.
 """
@@ -42,40 +44,49 @@ def simulate_argv(tree: Path, game: str, games: int, extra: list[str]) -> tuple[
              str(tree / "content"), *extra], env)
 
 
-def bench_speed(trees: list[Path], games: int = 1000, repeat: int = 1) -> None:
-    """CPU seconds of `tischlein simulate GAME --games N` per game and tree, and the bare-Python baseline."""
+def bench_speed(trees: list[Path], games: int = 1000, greedy_games: int = 100, repeat: int = 1) -> None:
+    """CPU seconds of `tischlein simulate GAME --games N` per game and tree, random players (the aim: ≤ 10 s for
+    1,000 games) and greedy ones (`--policy greedy`, fewer games: a greedy move tries every move on a copy),
+    next to the bare-Python baseline."""
     bare = min(child_cpu([sys.executable, "-c", BARE])[0] for _ in range(3))
     print(f"baseline: bare Python process (sort 200,000 floats 20 times) = {bare:.2f} s CPU")
-    for game in GAMES:
-        cells = []
-        for tree in trees:
-            argv, env = simulate_argv(tree, game, games, [])
-            cpu = min(child_cpu(argv, env)[0] for _ in range(repeat))
-            cells.append(f"{tree.name or tree}: {cpu:5.1f} s = {cpu / bare:4.1f} × baseline")
-        print(f"simulate {game} --games {games}: " + " | ".join(cells) + "   (aim: ≤ 10 s)")
+    for policy, count, aim in (("random", games, "   (aim: ≤ 10 s)" if games == 1000 else ""),
+                               ("greedy", greedy_games, "")):
+        for game in GAMES:
+            cells = []
+            for tree in trees:
+                argv, env = simulate_argv(tree, game, count, ["--policy", policy])
+                cpu = min(child_cpu(argv, env)[0] for _ in range(repeat))
+                cells.append(f"{tree.name or tree}: {cpu:5.1f} s = {cpu / bare:4.1f} × baseline")
+            print(f"simulate {game} --policy {policy} --games {count}: " + " | ".join(cells) + aim)
 
 
-def bench_invariants(games: int = 10_000, policies: tuple[str, ...] = ("random", "greedy")) -> None:
-    """`games` playouts per game and policy with every invariant checked; prints failures and the time taken."""
+def bench_invariants(games: int = 10_000, policies: tuple[str, ...] = ("random", "greedy"),
+                     shard: tuple[int, int] = (1, 1), only: tuple[str, ...] = GAMES) -> None:
+    """`games` playouts per game and policy with every invariant checked; prints failures and the time taken.
+    With `shard` (i, n) only seeds i-1, i-1+n, … of them: n jobs (CI jobs, machines) share one big run, as
+    `simulate --shard` does; together they play every seed once."""
     sys.path.insert(0, str(ROOT / "tests"))
     from engine_tools import engine_for  # the tests' own engine factory: the same engines the tests check
 
     from tischlein.engine.policy import policy as policy_named
 
-    for game in GAMES:
+    part, parts = shard
+    seeds = range(games)[part - 1::parts]
+    for game in only:
         engine = engine_for(game)
         low, high = engine.data["players"]["min"], engine.data["players"]["max"]
         low = max(low, 2) if high >= 2 else low
         for name in policies:
             started, failures, moves = time.perf_counter(), [], 0
-            for seed in range(games):
+            for seed in seeds:
                 try:
                     moves += checked_playout(engine, low + seed % (high - low + 1), seed, policy_named(engine, name))
                 except AssertionError as exc:
                     failures.append(f"seed {seed}: {exc}")
             took = time.perf_counter() - started
-            print(f"invariants {game} {name}: {games} games, {moves / games:.0f} moves each, "
-                  f"{len(failures)} failure(s), {took:.0f} s")
+            print(f"invariants {game} {name}: {len(seeds)} games (shard {part}/{parts} of {games}), "
+                  f"{moves / max(1, len(seeds)):.0f} moves each, {len(failures)} failure(s), {took:.0f} s", flush=True)
             for line in failures[:10]:
                 print("   ", line)
 
@@ -133,10 +144,26 @@ def recombined(legal: list, names: list[str], rng: random.Random, count: int = 4
     return [m for m in out if m not in legal]
 
 
+def option(args: list[str], name: str, default: str | None = None) -> str | None:
+    """The value after `name` in `args` (and both taken out of them), or `default`."""
+    if name not in args:
+        return default
+    at = args.index(name)
+    value = args[at + 1]
+    del args[at:at + 2]
+    return value
+
+
 if __name__ == "__main__":
     args = sys.argv[1:]
     if args[:1] == ["invariants"]:
-        bench_invariants(int(args[1]) if len(args) > 1 else 10_000)
+        # invariants [GAMES] [--shard I/N] [--policy random|greedy] [--game ID]: the shards of one run, as jobs
+        shard = tuple(int(x) for x in option(args, "--shard", "1/1").split("/"))
+        policy_names = (option(args, "--policy"),) if "--policy" in args else ("random", "greedy")
+        only = (option(args, "--game"),) if "--game" in args else GAMES
+        if not (len(shard) == 2 and 1 <= shard[0] <= shard[1]):
+            sys.exit(f"--shard takes I/N with 1 <= I <= N, not {'/'.join(map(str, shard))}")
+        bench_invariants(int(args[1]) if len(args) > 1 else 10_000, policy_names, shard, only)
     else:
         trees = [Path(a) for a in args[args.index("--tree") + 1:]] if "--tree" in args else []
         bench_speed(trees + [ROOT])

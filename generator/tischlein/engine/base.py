@@ -188,7 +188,8 @@ class Engine:
                               {"player": move.player, "players": state.names})
         if not isinstance(move.args, dict):
             raise InvalidMove(self.TURN_RULE, "move.bad_args", {"move": move.name})
-        self.blocked(state, move)
+        if type(self).blocked is not Engine.blocked:      # most games block nothing: no call on every move
+            self.blocked(state, move)
         if not self.TURN_BEFORE_PHASE:
             self.check_phase(state, move, spec)
         actor = self.actor(state)
@@ -283,7 +284,7 @@ class Engine:
         (where to put a spoon) do not swamp the rest."""
         if type(self).moves_by_kind is not Engine.moves_by_kind:
             groups = self.moves_by_kind(state)
-            kinds = sorted(k for k, group in groups.items() if group)
+            kinds = sorted([k for k, group in groups.items() if group])
             if not kinds:
                 raise RuntimeError("no legal move")
             return rng.choice(groups[rng.choice(kinds) if len(kinds) > 1 else kinds[0]])

@@ -80,6 +80,10 @@ class Arg:
     rule: str = ""
 
     def read(self, engine: Any, move: str, name: str, value: Any, rule: str) -> Any:
+        # Every move of every playout passes here: a plain int or str with no choices to check is accepted
+        # without the general checks below (`type(...) is`: a bool is not an int here, as in _one).
+        if type(value) is _PLAIN.get(self.kind) and not self.choices:
+            return value
         rule = self.rule or rule
         if value is None:
             if self.optional:
@@ -102,7 +106,7 @@ class Arg:
                 raise InvalidMove(rule, "card.unknown", {"card": _short(value) if not isinstance(value, str)
                                                          else value})
             return
-        expected = {"int": int, "str": str, "bool": bool}.get(kind)
+        expected = _PLAIN.get(kind)
         if expected is None:
             return
         if not isinstance(value, expected) or (expected is int and isinstance(value, bool)) or (
@@ -111,6 +115,7 @@ class Arg:
                                                      "choices": list(self.choices)})
 
 
+_PLAIN = {"int": int, "str": str, "bool": bool}        # the argument kinds that are one plain value
 INT, STR, BOOL = Arg("int"), Arg("str"), Arg("bool")
 
 
@@ -146,7 +151,10 @@ class MoveSpec:
         """The arguments, each checked against its type; arguments the move does not take stay as given."""
         out = dict(args)
         for name, arg in self.args.items():
-            out[name] = arg.read(engine, self.name, name, args.get(name), self.rule)
+            value = args.get(name)
+            # A plain int or str where one is due passes without a call (see Arg.read): every move comes here.
+            out[name] = value if type(value) is _PLAIN.get(arg.kind) and not arg.choices else \
+                arg.read(engine, self.name, name, value, self.rule)
         return out
 
 

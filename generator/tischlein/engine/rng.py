@@ -34,15 +34,16 @@ def rng_below(state: int, n: int) -> tuple[int, int]:
 
 def rng_shuffle(state: int, items: list) -> int:
     """Fisher-Yates shuffle of `items` in place; returns the new PRNG state. The same draws as rng_below, with
-    rng_next written out inline: engines reshuffle decks and pantries thousands of times per simulation."""
+    rng_next written out inline: engines reshuffle decks and pantries thousands of times per simulation (its
+    last mask is left out: t is below 2**32 there, so t ^ (t >> 14) is too)."""
     for i in range(len(items) - 1, 0, -1):
         n = i + 1
         limit = 0x100000000 - 0x100000000 % n
         while True:
-            state = (state + 0x6D2B79F5) & MASK32
-            t = ((state ^ (state >> 15)) * (state | 1)) & MASK32
-            t ^= (t + (((t ^ (t >> 7)) * (t | 61)) & MASK32)) & MASK32
-            value = (t ^ (t >> 14)) & MASK32
+            state = (state + 0x6D2B79F5) & 0xFFFFFFFF
+            t = ((state ^ (state >> 15)) * (state | 1)) & 0xFFFFFFFF
+            t ^= (t + ((t ^ (t >> 7)) * (t | 61) & 0xFFFFFFFF)) & 0xFFFFFFFF
+            value = t ^ (t >> 14)
             if value < limit:
                 break
         j = value % n

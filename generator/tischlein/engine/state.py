@@ -53,6 +53,7 @@ class _Code:
 
     def __init__(self, plain: bool):
         self.plain, self.depth = plain, 0
+        self.records: set[type] = set()       # the record types of nested values (built before any copy runs)
 
     def expr(self, tp: Any, var: str) -> str:
         inner = _optional(tp)
@@ -61,7 +62,10 @@ class _Code:
         if tp in ATOMS:
             return var
         if _is_record(tp):
-            return f"{var}.{'to_dict' if self.plain else 'copy'}()"
+            # A nested record's compiled copy is called directly: Record.copy, which builds it on first use,
+            # would be one more call per player and per record on every move that copies a state.
+            self.records.add(tp)
+            return f"{var}.{'to_dict' if self.plain else '_copy'}()"
         origin, args = typing.get_origin(tp), typing.get_args(tp)
         if origin in (list, tuple) and len(args) == 1 or (origin is tuple and len(args) == 2 and args[1] is ...):
             if args[0] in ATOMS or _optional(args[0]) in ATOMS:
@@ -93,8 +97,9 @@ def _build(cls: type) -> None:
     env = {"_clone": clone, "_new": object.__new__, "_cls": cls}
     transient = set(getattr(cls, "TRANSIENT", ()))
     copy_lines = ["new = _new(_cls)"]
+    code = _Code(plain=False)
     for f in fields:
-        expr = _Code(plain=False).expr(hints[f.name], f"self.{f.name}")
+        expr = code.expr(hints[f.name], f"self.{f.name}")
         if f.name in transient:
             expr = f"([] if fresh else {expr})"
         copy_lines.append(f"new.{f.name} = {expr}")
@@ -104,6 +109,9 @@ def _build(cls: type) -> None:
     cls._copy = _compile(cls, "copy", copy_lines, env)
     cls._to_dict = _compile(cls, "to_dict", ["return {" + ", ".join(parts) + "}"], env)
     cls._hints = {f.name: hints[f.name] for f in fields}
+    for record in code.records:
+        if "_copy" not in record.__dict__:
+            _build(record)
 
 
 def _read(tp: Any, value: Any, path: str) -> Any:

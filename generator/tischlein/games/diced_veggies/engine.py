@@ -91,6 +91,8 @@ class DicedVeggies(Engine):
         self.full = full = sum(1 << (r * w + c) for r in range(self.rows) for c in range(self.columns))
         self.edge = full & ~(full >> 1 & full << 1 & full >> w & full << w)     # not all four neighbours on the grid
         self.near = [self.expand(1 << i) for i in range(self.rows * w)]      # each cell and those next to it
+        self._around = around_table()
+        self._listed_cuts: tuple[tuple, set] = ((), set())   # (block layout, its cuts as tuples) of the last cuts()
 
     def expand(self, m: int) -> int:
         """`m` plus every cell that shares an edge with it (never a corner)."""
@@ -108,6 +110,28 @@ class DicedVeggies(Engine):
             fill = grown
         return True
 
+    def still_joined(self, rest: int, x: int, was: bool, must: int) -> bool:
+        """Is `rest` one piece, where `rest` plus cell x was one piece (`was`) or not? `must`: the cells of `rest`
+        next to the group that x joined (see `connected`). Decided without a fill of `rest` where it can be:
+        * it was one piece, and x's side neighbours left in `rest` are joined around x, within the 3 x 3 cells
+          about it (`_around`): any path through x can go round it, so it still is;
+        * it was not, and x touched another cell of `rest`: taking x cannot join the parts, so it still is not.
+        Otherwise (a neck, or x alone in a part of its own) the fill decides."""
+        w = self.width
+        if was:
+            v = rest << w + 1 >> x                    # x's 3 x 3 neighbourhood at bits 0-2, w-(w+2), 2w-(2w+2)
+            if self._around[v & 7 | (v >> w & 7) << 3 | (v >> 2 * w & 7) << 6]:
+                return True
+        elif self.near[x] & rest:
+            return False
+        fill = must & -must                           # `connected(rest, must)` with `expand` written out
+        while fill & must != must:
+            grown = (fill | fill << 1 | fill >> 1 | fill << w | fill >> w) & rest
+            if grown == fill:
+                return False
+            fill = grown
+        return True
+
     def cells(self, s: State) -> dict[int, str]:
         return {r * self.width + c: d for r, row in enumerate(s.block) for c, d in enumerate(row) if d is not None}
 
@@ -119,6 +143,7 @@ class DicedVeggies(Engine):
         return block & (self.edge | self.expand(outside))
 
     def check_cut(self, s: State, dice: list[str]) -> None:
+        """Refuse `dice` unless they are one piece, reached from the outside, and leave the block one piece."""
         cells = self.cells(s)
         block, sub = sum(1 << i for i in cells), sum(1 << i for i, d in cells.items() if d in dice)
         require(self.connected(sub), CUT, "cut.not_one_piece", dice=dice)
@@ -127,11 +152,13 @@ class DicedVeggies(Engine):
 
     def cuts(self, s: State) -> list[list[str]]:
         """Every legal cut, as die lists in block order (shortest first). Each connected group of dice adding up
-        to at most 10 is grown once, from its lowest cell (ESU enumeration; the sum bound keeps groups to at most
-        5 dice); it is a cut when it touches the outside and leaves the rest of the block one piece: the cells
-        of the rest next to the group must be joined within the rest (`connected`, inlined with `expand`: this is
-        the engine's hottest loop, so groups are bit masks and dice are named only for the cuts found)."""
-        w, near, room0, faces = self.width, self.near, self.cut_max, s.faces
+        to at most 10 is grown once, from its lowest cell, one die at a time (ESU enumeration; the sum bound
+        keeps groups to at most 5 dice); it is a cut when it touches the outside and leaves the rest of the block
+        one piece. Whether the rest is one piece is carried from a group to the groups grown from it
+        (`still_joined`), so most groups need no fill of the rest. This is the engine's hottest loop: groups are
+        bit masks, and dice are named only for the cuts found. The cuts of the last block listed are kept
+        (`_listed_cuts`): a cut made from the list needs no check_cut."""
+        w, near, room0, faces, still_joined = self.width, self.near, self.cut_max, s.faces, self.still_joined
         cells: dict[int, str] = {}
         face: dict[int, int] = {}
         for r, row in enumerate(s.block):
@@ -147,27 +174,24 @@ class DicedVeggies(Engine):
             if f > room0:
                 continue
             higher = block & ~((2 << root) - 1)          # a group only grows into cells above its lowest
-            stack = [(1 << root, room0 - f, near[root] & higher, near[root])]
-            while stack:                                  # a group, the sum still allowed, cells that may join,
-                sub, room, ext, seen = stack.pop()        # the group and its neighbours
-                if sub & outer:
-                    rest = block & ~sub
-                    must = seen & rest
-                    fill = must & -must
-                    while fill & must != must:
-                        grown = (fill | fill << 1 | fill >> 1 | fill << w | fill >> w) & rest
-                        if grown == fill:
-                            break
-                        fill = grown
-                    else:
-                        if rest:
-                            found.append(sub)
+            rest = block & ~(1 << root)
+            # A group, the sum still allowed, cells that may join, the group and its neighbours, and whether the
+            # rest of the block is one piece (the block itself is: a state's checks see to that).
+            stack = [(1 << root, room0 - f, near[root] & higher, near[root],
+                      still_joined(rest, root, True, near[root] & rest))]
+            while stack:
+                sub, room, ext, seen, joined = stack.pop()
+                if joined and sub & outer and sub != block:
+                    found.append(sub)
                 while ext:
                     bit = ext & -ext
                     ext ^= bit
                     i = bit.bit_length() - 1
                     if face[i] <= room:
-                        stack.append((sub | bit, room - face[i], ext | near[i] & higher & ~seen, seen | near[i]))
+                        rest = block & ~sub & ~bit
+                        grown = seen | near[i]
+                        stack.append((sub | bit, room - face[i], ext | near[i] & higher & ~seen, grown,
+                                      still_joined(rest, i, joined, grown & rest)))
         named = []
         for sub in found:
             dice = []
@@ -176,7 +200,14 @@ class DicedVeggies(Engine):
                 sub ^= bit
                 dice.append(cells[bit.bit_length() - 1])
             named.append(dice)
-        return sorted(sorted(named), key=len)
+        named = sorted(sorted(named), key=len)
+        self._listed_cuts = (self.layout(s), set(map(tuple, named)))
+        return named
+
+    @staticmethod
+    def layout(s: State) -> tuple:
+        """Where each die lies in the block: all a cut's legality depends on besides the dice's numbers."""
+        return tuple(map(tuple, s.block))
 
     def veggie(self, s: State, die: str) -> str:
         return s.improvised.get(die) or self.veggie_of[die]
@@ -266,7 +297,9 @@ class DicedVeggies(Engine):
         block_sum, total = sum(s.faces[d] for d in block), sum(s.faces[d] for d in dice)
         require(block_sum > self.take_all_max, CUT, "cut.take_all_instead", sum=block_sum, max=self.take_all_max)
         require(total <= self.cut_max, CUT, "cut.too_much", sum=total, max=self.cut_max)
-        self.check_cut(s, dice)
+        listed = self._listed_cuts      # a cut the last listing of this very block found passes check_cut
+        if tuple(dice) not in listed[1] or listed[0] != self.layout(s):
+            self.check_cut(s, dice)
         s.event("step.cut", **self._take(s, p, dice))
 
     def _take(self, s: State, p: int, dice: list[str]) -> dict:
@@ -408,35 +441,42 @@ class DicedVeggies(Engine):
         s.phase = "final-cook" if s.stage == "final" else "cut"
         s.event("step.end_turn", player=player.name, next=s.current.name)
 
-    def legal_moves(self, s: State) -> list[Move]:
-        player, name = s.current, s.current.name
+    def moves_by_kind(self, s: State) -> dict[str, list[Move]]:
+        """Every legal move, by kind, in the order legal_moves lists them (the kernel's legal_moves joins these
+        groups; its random policy picks a kind here without sorting a flat list out again)."""
+        player = s.players[s.turn]
+        name = player.name
         if s.phase == "cut":
             block = s.block_dice()
-            moves = [Move(name, "restock", {})] if not s.restocked and self.missing_veggies(s) else []
+            moves = {"restock": [Move(name, "restock", {})]} if not s.restocked and self.missing_veggies(s) else {}
             if block and sum(s.faces[d] for d in block) <= self.take_all_max:
-                return moves + [Move(name, "take_all", {})]
-            return moves + [Move(name, "cut", {"dice": dice}) for dice in self.cuts(s)]
-        end = [Move(name, "end_turn", {})]
+                return {**moves, "take_all": [Move(name, "take_all", {})]}
+            return {**moves, "cut": [Move(name, "cut", {"dice": dice}) for dice in self.cuts(s)]}
+        end = {"end_turn": [Move(name, "end_turn", {})]}
         if s.phase == "limits":
-            over = self.over_limits(s, player)
-            return [Move(name, "discard", {"item": x}) for k in over for x in player.held()[k]] or end
+            return self._discards(s, player) or end
         if s.phase not in COOKING:
-            return []
-        moves = []
+            return {}
+        improvise = []
         for die in player.dice if player.chef and not s.cooked_now else []:
             veg, face = self.veggie(s, die), s.faces[die]
-            moves += [Move(name, "improvise", {"die": die, "veggie": v}) for v in self.veggies if v != veg]
-            moves += [Move(name, "improvise", {"die": die, "face": f}) for f in self.numbers if f != face]
-        moves += self._cook_moves(s, player)
+            improvise += [Move(name, "improvise", {"die": die, "veggie": v}) for v in self.veggies if v != veg]
+            improvise += [Move(name, "improvise", {"die": die, "face": f}) for f in self.numbers if f != face]
+        moves = {"improvise": improvise, "cook": self._cook_moves(s, player)}
         if s.phase == "final-cook":
-            return moves + end
+            return {**moves, **end}
         draws = [Move(name, "draw", {"source": k}) for k, (deck, pile) in PILES.items()
                  if getattr(s, deck) or getattr(s, pile)]
         draws += [Move(name, "draw", {"source": "display", "card": c}) for c in s.display]
         if draws:
-            return moves + draws
-        over = self.over_limits(s, player)            # nothing to draw: the turn's end follows the cooking
-        return moves + ([Move(name, "discard", {"item": x}) for k in over for x in player.held()[k]] or end)
+            return {**moves, "draw": draws}
+        return {**moves, **(self._discards(s, player) or end)}   # nothing to draw: the turn's end follows cooking
+
+    def _discards(self, s: State, player: Player) -> dict[str, list[Move]]:
+        """The discards of a player over a hand limit (one per item of each category over its limit), or {}."""
+        over = self.over_limits(s, player)
+        moves = [Move(player.name, "discard", {"item": x}) for k in over for x in player.held()[k]]
+        return {"discard": moves} if moves else {}
 
     def _cook_moves(self, s: State, player: Player) -> list[Move]:
         by_veggie: dict[str, list[str]] = {}
@@ -553,6 +593,23 @@ class DicedVeggies(Engine):
                 missing = " (verdict missing in source)" if solo["missing_in_source"] else ""
                 lines.append(f"Solo band: {band}{missing}")
         return "\n".join(lines)
+
+
+def around_table() -> list[bool]:
+    """For each 3 x 3 neighbourhood of a cell (9 bits, row by row; the centre, bit 4, is left out): are the side
+    neighbours present (bits 1, 3, 5, 7) joined to each other through the cells present around the centre?"""
+    steps = {0: (1, 3), 1: (0, 2), 2: (1, 5), 3: (0, 6), 5: (2, 8), 6: (3, 7), 7: (6, 8), 8: (5, 7)}
+    table = []
+    for key in range(512):
+        sides = [b for b in (1, 3, 5, 7) if key >> b & 1]
+        reached, todo = set(sides[:1]), sides[:1]
+        while todo:
+            for b in steps[todo.pop()]:
+                if key >> b & 1 and b not in reached:
+                    reached.add(b)
+                    todo.append(b)
+        table.append(all(b in reached for b in sides))
+    return table
 
 
 def condition_met(cond: Mapping[str, Any], faces: list[int]) -> bool:
