@@ -277,7 +277,7 @@ def _execute(task: Task, out_dir: str) -> tuple[list[str], list[str], float]:
         report = BuildReport(out / "site")
         site = build_site(content, out, pyodide=_PYODIDE, report=report, parts=[task.lang or FILES])
         paths = report.files
-        lines = [f"site  {site / task.lang if task.lang else site}  ("
+        lines = [f"site  {site / task.lang if task.lang not in ('', SOURCE_LANGUAGE) else site}  ("
                  f"{f'{task.lang} pages' if task.lang else 'shared files'}, {len(paths)} files)"]
         lines += [f"warning: {w}" for w in report.warnings]
     root = out.resolve()          # a relative --out, while some writers give absolute paths
@@ -320,9 +320,9 @@ def run(content, content_dir: Path, out_dir: Path, tasks: list[Task], jobs: int,
     results: list[Result] = []
     pieces = [t for t in tasks if t.kind != "site"]
     for batch in (pieces, [t for t in tasks if t.kind == "site"]):
-        todo = []
+        todo, before = [], list(results)          # a task's digest reads the batches before its own, never its own
         for task in batch:
-            digest = inputs.digest(task, results)
+            digest = inputs.digest(task, before)
             outputs = None if force else up_to_date(out_dir, task, digest)
             if outputs is None:
                 todo.append((task, digest))
