@@ -123,15 +123,18 @@ def build_site(content: Content, out_dir: Path, site_url: str | None = None, *, 
             shutil.copytree(theme / "overrides", work / "overrides")
         else:
             (work / "overrides").mkdir()
-        assets.copy_pyodide(docs / "assets" / "pyodide", pyodide or resources.pyodide(content.root))
-        assets.zip_engine(docs / "assets" / "engine" / "engine.zip", assets.browser_modules(content))
-        assets.copy_calculators(docs / "assets" / "js" / "calc", content)
+        shared = FILES in parts          # what only the shared files hold (pages reach them from scripts, not links)
+        if shared:
+            assets.copy_pyodide(docs / "assets" / "pyodide", pyodide or resources.pyodide(content.root))
+            assets.zip_engine(docs / "assets" / "engine" / "engine.zip", assets.browser_modules(content))
+            assets.copy_calculators(docs / "assets" / "js" / "calc", content)
 
         examples: dict[str, list[ExampleRender]] = {}
         payloads: dict[str, dict] = {}
         for game in content.games.values():
             payloads[game.id] = assets.game_payload(game, languages)
-            assets.write_game_json(docs / "assets" / "games" / f"{game.id}.json", payloads[game.id])
+            if shared:
+                assets.write_game_json(docs / "assets" / "games" / f"{game.id}.json", payloads[game.id])
             examples[game.id] = replay_examples(game, languages, report.warnings)
 
         downloads = assets.copy_downloads(content, Path(pdf_root or out_dir), docs, languages)
@@ -149,7 +152,10 @@ def build_site(content: Content, out_dir: Path, site_url: str | None = None, *, 
                                                         out_dir / ".cache" / "simulation")
         writer.site_values["coverage"] = _coverage(content, languages)
         writer.site_values["languages"] = languages
-        nav = writer.write_all(docs, downloads, examples, card_images)
+        # A language's build reads its own pages and the default language's (each page's alternates and
+        # fallbacks are found from those; a missing language falls back to the default's, as a page does).
+        nav = writer.write_all(docs, downloads, examples, card_images,
+                               only=[lang for lang in languages if lang in parts or lang == languages[0]])
         report.pages = sum(1 for _ in docs.rglob("*.md"))
 
         _write_config(work, config, nav, content, languages, work / "site")
