@@ -124,6 +124,10 @@ def build_site(content: Content, out_dir: Path, site_url: str | None = None, *, 
         else:
             (work / "overrides").mkdir()
         shared = FILES in parts          # what only the shared files hold (pages reach them from scripts, not links)
+        # A language's build reads its own pages and the default language's (each page's alternates and
+        # fallbacks are found from those; a missing language falls back to the default's, as a page does).
+        pages = [lang for lang in languages if lang in parts]
+        pages = [lang for lang in languages if lang in pages or (pages and lang == languages[0])]
         if shared:
             assets.copy_pyodide(docs / "assets" / "pyodide", pyodide or resources.pyodide(content.root))
             assets.zip_engine(docs / "assets" / "engine" / "engine.zip", assets.browser_modules(content))
@@ -135,7 +139,7 @@ def build_site(content: Content, out_dir: Path, site_url: str | None = None, *, 
             payloads[game.id] = assets.game_payload(game, languages)
             if shared:
                 assets.write_game_json(docs / "assets" / "games" / f"{game.id}.json", payloads[game.id])
-            examples[game.id] = replay_examples(game, languages, report.warnings)
+            examples[game.id] = replay_examples(game, pages, report.warnings) if pages else []
 
         downloads = assets.copy_downloads(content, Path(pdf_root or out_dir), docs, languages)
         report.downloads = {g: [(p, s) for _, _, p, s in d.files] for g, d in downloads.items()}
@@ -145,20 +149,17 @@ def build_site(content: Content, out_dir: Path, site_url: str | None = None, *, 
             for lang in languages:
                 per_lang[lang] = per_lang[lang] or per_lang[languages[0]]
 
-        writer = SiteWriter(content, languages)
-        writer.engines = engine_games(content)
-        writer.payloads = payloads              # the replays' pictures are drawn from what the browser gets
-        writer.site_values["simulations"] = simulations(content, writer.engines, report.warnings,
-                                                        out_dir / ".cache" / "simulation")
-        writer.site_values["coverage"] = _coverage(content, languages)
-        writer.site_values["languages"] = languages
-        # A language's build reads its own pages and the default language's (each page's alternates and
-        # fallbacks are found from those; a missing language falls back to the default's, as a page does).
-        nav = writer.write_all(docs, downloads, examples, card_images,
-                               only=[lang for lang in languages if lang in parts or lang == languages[0]])
-        report.pages = sum(1 for _ in docs.rglob("*.md"))
-
-        _write_config(work, config, nav, content, languages, work / "site")
+        if pages:
+            writer = SiteWriter(content, languages)
+            writer.engines = engine_games(content)
+            writer.payloads = payloads              # the replays' pictures are drawn from what the browser gets
+            writer.site_values["simulations"] = simulations(content, writer.engines, report.warnings,
+                                                            out_dir / ".cache" / "simulation")
+            writer.site_values["coverage"] = _coverage(content, languages)
+            writer.site_values["languages"] = languages
+            nav = writer.write_all(docs, downloads, examples, card_images, only=pages)
+            report.pages = sum(1 for _ in docs.rglob("*.md"))
+            _write_config(work, config, nav, content, languages, work / "site")
         target = out_dir / "site"
         target.mkdir(parents=True, exist_ok=True)
         if FILES in parts:
