@@ -5,6 +5,7 @@ external image) serves most tests; it takes a few seconds.
 """
 from __future__ import annotations
 
+import gzip
 import html
 import re
 import shutil
@@ -12,6 +13,7 @@ import zipfile
 from html.parser import HTMLParser
 from pathlib import Path
 from urllib.parse import urlsplit
+from xml.etree import ElementTree
 
 import pytest
 import yaml
@@ -93,6 +95,26 @@ def test_every_page_exists_in_every_language(built):
     pt = (site / "pt" / "mahlzeit" / "rules" / "index.html").read_text(encoding="utf-8")
     assert '<html lang="pt"' in pt and ">Regras<" in pt
     assert 'class="tl-fallback-note"' in pt                  # Mahlzeit's rules are not translated into pt
+
+
+def test_sitemap_names_every_page_of_every_language_and_the_404_page_is_the_default_languages(built):
+    """Each language is a `mkdocs build` of its own; the default language's writes the sitemap of them all."""
+    site, _, _ = built
+    ns = {"s": "http://www.sitemaps.org/schemas/sitemap/0.9", "x": "http://www.w3.org/1999/xhtml"}
+    base, languages = "http://127.0.0.1:8123/", ["en", "de", "pt"]
+    urls = ElementTree.fromstring((site / "sitemap.xml").read_bytes()).findall("s:url", ns)
+    pages = [base + "".join(f"{part}/" for part in p.parent.relative_to(site).parts)
+             for p in html_pages(site) if p.name == "index.html"]
+    assert sorted(u.find("s:loc", ns).text for u in urls) == sorted(pages) and len(pages) > 3 * 12
+    for url in urls:
+        loc = url.find("s:loc", ns).text
+        lang = next((x for x in languages[1:] if loc.startswith(f"{base}{x}/")), "en")
+        alternates = {link.get("hreflang"): link.get("href") for link in url.findall("x:link", ns)}
+        assert set(alternates) == set(languages) and alternates[lang] == loc, loc
+        assert alternates["en"].replace(base, f"{base}{lang}/" if lang != "en" else base) == loc
+    assert gzip.decompress((site / "sitemap.xml.gz").read_bytes()) == (site / "sitemap.xml").read_bytes()
+    assert '<html lang="en"' in (site / "404.html").read_text(encoding="utf-8")
+    assert not (site / "de" / "404.html").exists() and not (site / "de" / "sitemap.xml").exists()
 
 
 def test_script_in_content_is_shown_as_text(built):

@@ -3,7 +3,11 @@
   ink-saver version, plain rules, quick reference);
 - (game, language): the previews, with that language's print-shop and Tabletop Simulator zips;
 - game with a rules engine: the site's random playouts;
-- and the site, which reads them all (so it runs last).
+- and the site, which reads them all (so it runs last), as one task per language (its pages under /<lang>/, the
+  default language's at the root) and one for the files every language shares (downloads, card images, Pyodide,
+  the engine, game data): site/build.py has the parts of the site tree. A language's task reads that
+  language's content and, of the others, only what its pages show of them (language names, translation
+  coverage, the downloads' names and sizes), so a German string edit rebuilds the German pages alone.
 
 - **Parallel:** tasks run on a pool of forked worker processes (the loaded content is inherited, not reloaded).
   Each task writes only its own files, each atomically, so the bytes do not depend on the order or the number
@@ -53,7 +57,7 @@ class BuildError(RuntimeError):
 class Task:
     kind: str                     # "pdf", "rules", "previews", "simulation" or "site"
     game: str = ""
-    lang: str = ""
+    lang: str = ""                # a site task's language; "" for the site's shared files
     paper: str = ""
 
     @property
@@ -90,7 +94,7 @@ def plan(content, langs: list[str], papers: list[str], site: bool = True) -> lis
         for lang in langs or languages_of(content, game):
             tasks += [Task(kind, game.id, lang, paper) for kind in ("pdf", "rules") for paper in papers]
             tasks.append(Task("previews", game.id, lang))
-    return tasks + ([Task("site")] if site else [])
+    return tasks + ([Task("site")] + [Task("site", lang=lang) for lang in content.languages] if site else [])
 
 
 def shard(tasks: list[Task], index: int, count: int) -> list[Task]:
@@ -109,6 +113,29 @@ def _files_digest(paths: list[Path], base: Path, h: "hashlib._Hash") -> None:
             h.update(hashlib.sha256(path.read_bytes()).digest())
 
 
+def _shown_digest(paths: list[Path], base: Path, h: "hashlib._Hash") -> None:
+    """What a page in another language shows of these outputs: the downloads rows (site/downloads.py) of the
+    PDFs and zips, with the name and the size as the page rounds it (a German fix that leaves a PDF at
+    "1.2 MB" changes no English page), and the zips' manifest; not the previews, which only its own
+    language's pages show."""
+    from .site.context import _size
+    from .site.downloads import EXPORT_MANIFEST
+    for path in sorted(set(paths)):
+        if path.name == EXPORT_MANIFEST:
+            _files_digest([path], base, h)
+        elif path.suffix in (".pdf", ".zip") and path.is_file():
+            h.update(f"{path.relative_to(base)}\0{_size(path.stat().st_size, SOURCE_LANGUAGE)}\0".encode())
+
+
+def _read_by(rel: Path, lang: str) -> bool:
+    """Whether a site language's pages read this content file (relative to the content folder): everything
+    but the other languages' translations and interface strings."""
+    parts = rel.parts
+    if parts[0] == "ui":
+        return rel.stem in (SOURCE_LANGUAGE, lang)
+    return "i18n" not in parts or parts[parts.index("i18n") + 1:][:1] == (lang,)
+
+
 def _tree(folder: Path, suffixes: tuple[str, ...] | None = None) -> list[Path]:
     if not folder.is_dir():
         return []
@@ -122,6 +149,7 @@ class Inputs:
     def __init__(self, content, content_dir: Path, out_dir: Path, pyodide: Path | None = None):
         self.content, self.root, self.out, self.pyodide = content, Path(content_dir), Path(out_dir), pyodide
         self._code: dict[str, str] = {}
+        self._languages: str | None = None
 
     def code(self, kind: str) -> str:
         if kind not in self._code:
@@ -143,9 +171,11 @@ class Inputs:
 
     def content_files(self, task: Task) -> list[Path]:
         """The content a task reads: a game's files in English and in the task's language (not the others'),
-        and the interface strings of both; the site reads everything."""
-        if task.kind == "site":
+        and the interface strings of both; a site language's task every game's, the shared files everything."""
+        if task.kind == "site" and not task.lang:
             return _tree(self.root, (".yaml", ".yml"))
+        if task.kind == "site":
+            return [p for p in _tree(self.root, (".yaml", ".yml")) if _read_by(p.relative_to(self.root), task.lang)]
         folder = self.root / "games" / task.game
         if task.kind == "simulation":
             return [folder / "game.yaml"]
@@ -154,13 +184,25 @@ class Inputs:
             own += _tree(folder / "i18n" / task.lang) + [self.root / "ui" / f"{task.lang}.yaml"]
         return own + [self.root / "ui" / f"{SOURCE_LANGUAGE}.yaml"]
 
+    def languages(self) -> str:
+        """What every language's pages show of the other languages (site.build.language_facts)."""
+        if self._languages is None:
+            from .site.build import language_facts
+            self._languages = language_facts(self.content)
+        return self._languages
+
     def digest(self, task: Task, before: list[Result]) -> str:
         h = hashlib.sha256(f"{task.key}\0{self.code(task.kind)}\0".encode())
         _files_digest(self.content_files(task), self.root, h)
         if task.kind in ("site", "simulation"):
             h.update(os.environ.get("TISCHLEIN_SIM_GAMES", "").encode() + b"\0")
             for result in sorted(before, key=lambda r: r.task):          # the PDFs and previews it shows
-                _files_digest([self.out / rel for rel in result.outputs], self.out, h)
+                if task.kind == "site" and task.lang and result.task.lang not in ("", task.lang, SOURCE_LANGUAGE):
+                    _shown_digest([self.out / rel for rel in result.outputs], self.out, h)
+                else:
+                    _files_digest([self.out / rel for rel in result.outputs], self.out, h)
+        if task.kind == "site" and task.lang:
+            h.update(self.languages().encode())
         return h.hexdigest()
 
 
@@ -231,10 +273,13 @@ def _execute(task: Task, out_dir: str) -> tuple[list[str], list[str], float]:
         paths = list(found.values())
         lines = [f"sim   {task.game}: random playouts for the site"] + [f"warning: {w}" for w in warnings]
     else:
-        from .site.build import build_site
-        site = build_site(content, out, pyodide=_PYODIDE)
-        paths = [p for p in site.rglob("*") if p.is_file()]
-        lines = [f"site  {site}"]
+        from .site.build import FILES, BuildReport, build_site
+        report = BuildReport(out / "site")
+        site = build_site(content, out, pyodide=_PYODIDE, report=report, parts=[task.lang or FILES])
+        paths = report.files
+        lines = [f"site  {site / task.lang if task.lang not in ('', SOURCE_LANGUAGE) else site}  ("
+                 f"{f'{task.lang} pages' if task.lang else 'shared files'}, {len(paths)} files)"]
+        lines += [f"warning: {w}" for w in report.warnings]
     root = out.resolve()          # a relative --out, while some writers give absolute paths
     return [str(Path(p).resolve().relative_to(root)) for p in paths], lines, time.perf_counter() - started
 
@@ -275,9 +320,9 @@ def run(content, content_dir: Path, out_dir: Path, tasks: list[Task], jobs: int,
     results: list[Result] = []
     pieces = [t for t in tasks if t.kind != "site"]
     for batch in (pieces, [t for t in tasks if t.kind == "site"]):
-        todo = []
+        todo, before = [], list(results)          # a task's digest reads the batches before its own, never its own
         for task in batch:
-            digest = inputs.digest(task, results)
+            digest = inputs.digest(task, before)
             outputs = None if force else up_to_date(out_dir, task, digest)
             if outputs is None:
                 todo.append((task, digest))
@@ -310,7 +355,9 @@ def _run_batch(todo: list[tuple[Task, str]], out_dir: Path, jobs: int, report) -
     pool = ProcessPoolExecutor(jobs, mp_context=multiprocessing.get_context("fork"), initializer=_worker_start)
     try:
         # the longest first, so the pool does not end waiting for one of them alone
-        longest = sorted(todo, key=lambda item: (LONGEST_FIRST.index(item[0].kind), item[0]))
+        # (of the site's tasks the default language's, whose pages hold the most)
+        longest = sorted(todo, key=lambda item: (LONGEST_FIRST.index(item[0].kind),
+                                                 item[0].kind == "site" and item[0].lang != SOURCE_LANGUAGE, item[0]))
         running = {pool.submit(_execute_in_worker, task, str(out_dir)): (task, digest) for task, digest in longest}
         while running:
             done, _ = wait(running, return_when=FIRST_COMPLETED)

@@ -34,7 +34,7 @@ def _shard(ctx, param, value: str | None) -> tuple[int, int] | None:
               help="Tasks run at once, each in its own process. Default: the number of cores.")
 @click.option("--shard", callback=_shard, default=None, metavar="I/N",
               help="Build only the I-th of N deterministic parts of the tasks (for a CI matrix; merge the "
-                   "output folders afterwards). The site is part of shard N/N.")
+                   "output folders afterwards, then build once more: that builds only the site).")
 @click.option("--force", is_flag=True, help="Rebuild everything, even outputs whose inputs did not change.")
 @content_option
 @out_option

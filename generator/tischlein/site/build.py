@@ -1,11 +1,24 @@
-"""Build the rules site: generate docs/ from content in a work folder, run `mkdocs build --strict`, and move
-the result into <out>/site atomically.
+"""Build the rules site: generate docs/ from content in a work folder, run `mkdocs build --strict` once per
+language, and install each language's part into <out>/site.
 
 The work folder holds:
   mkdocs.yml   INHERITs site/mkdocs.yml; adds docs_dir, site_dir, nav and the translated nav section titles
   overrides/   a copy of site/overrides (theme.custom_dir is resolved relative to the generated config)
   docs/        generated pages (<page>.md, <page>.de.md, ...), assets/ (css, js, pyodide, engine.zip, game JSON),
                downloads/ (PDFs), images/ (card faces)
+  site-<lang>/ what that language's `mkdocs build` wrote
+
+The site tree is made of parts, each written by one part of the build and nothing else (so `tischlein build`
+runs them as independent tasks, in parallel, and rebuilds one language alone):
+  FILES        the files every language shares that come from content and the build (SHARED: downloads, card
+               images, Pyodide, engine.zip, game JSON, calculators), copied from docs/ without MkDocs;
+  <default>    the default language's pages at the root, with the theme's assets, 404.html, the sitemap of every
+               language (site/overrides/sitemap.xml) and its search index;
+  <lang>       every other language's pages under /<lang>/, with its own search index.
+Each `mkdocs build` is exactly that language's pass of mkdocs-static-i18n's all-language build (hooks.py starts
+the plugin on it), with every language configured: the language switcher, alternates and fallbacks are the same.
+A part is installed file by file, each atomically and only when its bytes changed (an unchanged file keeps its
+modification time), and its files that the new build no longer has are removed.
 
 Only this package knows about MkDocs: content, engine and PDF code do not, so the site layer can move (e.g. to
 Zensical, which reads mkdocs.yml) without touching them.
@@ -39,6 +52,7 @@ import yaml
 
 from .. import resources
 from ..content.loader import Content, GameContent
+from ..files import atomic
 from . import assets, images
 from .context import ExampleRender
 from .pages import SiteWriter
@@ -48,6 +62,9 @@ from .pages import SiteWriter
 # The languages Material's search (lunr.js) can stem; a language without one is searched without stemming.
 SEARCH_LANGUAGES = frozenset("ar da de du en es fi fr hi hu hy it ja kn ko nl no pt ro ru sa sv ta te th tr vi zh"
                              .split())
+# The part of the site tree shared by every language (see the module's docstring), and what it holds.
+FILES = "files"
+SHARED = ("downloads/", "images/", "assets/pyodide/", "assets/engine/", "assets/games/", "assets/js/calc/")
 
 
 class SiteBuildError(RuntimeError):
@@ -61,6 +78,7 @@ class BuildReport:
     bytes: int = 0
     pages: int = 0
     warnings: list[str] = field(default_factory=list)
+    files: list[Path] = field(default_factory=list)      # every file the built parts hold
     downloads: dict[str, list[tuple[str, int]]] = field(default_factory=dict)
 
 
@@ -78,18 +96,20 @@ def base_config(site_src: Path | None = None) -> dict:
 
 def build_site(content: Content, out_dir: Path, site_url: str | None = None, *, pdf_root: Path | None = None, keep_work: Path | None = None,
                report: BuildReport | None = None, pyodide: Path | None = None,
-               languages: list[str] | None = None) -> Path:
+               languages: list[str] | None = None, parts: list[str] | None = None) -> Path:
     """Build the site into out_dir/site and return that path.
 
     `pdf_root` is where output/pdf/ lives (default: out_dir). `keep_work` keeps the generated docs folder there for
     inspection. `pyodide`: the folder of Pyodide's files (default: tischlein.resources.pyodide finds it).
     `languages` (English first) limits the site to those, for a translator's quick preview; default: every language.
+    `parts`: build only these parts of the tree (FILES and/or languages; default: all of them, so the whole site).
     """
     started = time.perf_counter()
     out_dir = Path(out_dir)
     report = report if report is not None else BuildReport(out_dir / "site")
     config = base_config()
     languages = list(languages or content.languages)
+    parts = list(parts or [FILES] + languages)
 
     work = Path(tempfile.mkdtemp(prefix="tischlein-site-")) if keep_work is None else Path(keep_work)
     if keep_work is not None and work.exists():
@@ -103,16 +123,23 @@ def build_site(content: Content, out_dir: Path, site_url: str | None = None, *, 
             shutil.copytree(theme / "overrides", work / "overrides")
         else:
             (work / "overrides").mkdir()
-        assets.copy_pyodide(docs / "assets" / "pyodide", pyodide or resources.pyodide(content.root))
-        assets.zip_engine(docs / "assets" / "engine" / "engine.zip", assets.browser_modules(content))
-        assets.copy_calculators(docs / "assets" / "js" / "calc", content)
+        shared = FILES in parts          # what only the shared files hold (pages reach them from scripts, not links)
+        # A language's build reads its own pages and the default language's (each page's alternates and
+        # fallbacks are found from those; a missing language falls back to the default's, as a page does).
+        pages = [lang for lang in languages if lang in parts]
+        pages = [lang for lang in languages if lang in pages or (pages and lang == languages[0])]
+        if shared:
+            assets.copy_pyodide(docs / "assets" / "pyodide", pyodide or resources.pyodide(content.root))
+            assets.zip_engine(docs / "assets" / "engine" / "engine.zip", assets.browser_modules(content))
+            assets.copy_calculators(docs / "assets" / "js" / "calc", content)
 
         examples: dict[str, list[ExampleRender]] = {}
         payloads: dict[str, dict] = {}
         for game in content.games.values():
             payloads[game.id] = assets.game_payload(game, languages)
-            assets.write_game_json(docs / "assets" / "games" / f"{game.id}.json", payloads[game.id])
-            examples[game.id] = replay_examples(game, languages, report.warnings)
+            if shared:
+                assets.write_game_json(docs / "assets" / "games" / f"{game.id}.json", payloads[game.id])
+            examples[game.id] = replay_examples(game, pages, report.warnings) if pages else []
 
         downloads = assets.copy_downloads(content, Path(pdf_root or out_dir), docs, languages)
         report.downloads = {g: [(p, s) for _, _, p, s in d.files] for g, d in downloads.items()}
@@ -122,48 +149,80 @@ def build_site(content: Content, out_dir: Path, site_url: str | None = None, *, 
             for lang in languages:
                 per_lang[lang] = per_lang[lang] or per_lang[languages[0]]
 
-        writer = SiteWriter(content, languages)
-        writer.engines = engine_games(content)
-        writer.payloads = payloads              # the replays' pictures are drawn from what the browser gets
-        writer.site_values["simulations"] = simulations(content, writer.engines, report.warnings,
-                                                        out_dir / ".cache" / "simulation")
-        writer.site_values["coverage"] = _coverage(content, languages)
-        writer.site_values["languages"] = languages
-        nav = writer.write_all(docs, downloads, examples, card_images)
-        report.pages = sum(1 for _ in docs.rglob("*.md"))
-
-        site_dir = work / "site"
-        _write_config(work, config, nav, content, languages, site_dir)
-        _run_mkdocs(work / "mkdocs.yml", site_url)
-        split_search_index(site_dir, languages)
-
+        if pages:
+            writer = SiteWriter(content, languages)
+            writer.engines = engine_games(content)
+            writer.payloads = payloads              # the replays' pictures are drawn from what the browser gets
+            writer.site_values["simulations"] = simulations(content, writer.engines, report.warnings,
+                                                            out_dir / ".cache" / "simulation")
+            writer.site_values["coverage"] = _coverage(content, languages)
+            writer.site_values["languages"] = languages
+            nav = writer.write_all(docs, downloads, examples, card_images, only=pages)
+            report.pages = sum(1 for _ in docs.rglob("*.md"))
+            _write_config(work, config, nav, content, languages, work / "site")
         target = out_dir / "site"
-        out_dir.mkdir(parents=True, exist_ok=True)
-        old = out_dir / f".site-old-{os.getpid()}"
-        if target.exists():
-            _keep_unchanged_times(site_dir, target)
-            target.rename(old)
-        shutil.move(str(site_dir), str(target))
-        if old.exists():
-            shutil.rmtree(old)
+        target.mkdir(parents=True, exist_ok=True)
+        if FILES in parts:
+            report.files += install(docs, target, lambda rel: rel.startswith(SHARED))
+        for lang in (part for part in parts if part != FILES):
+            tree = work / f"site-{lang}"
+            _run_mkdocs(work / "mkdocs.yml", site_url, lang, tree)
+            split_search_index(tree, languages, only=lang)
+            # A post-build step over one language's tree belongs here: `tree` holds this language's pages (at its
+            # root for the default language, under <lang>/ for the others), before they are installed.
+            report.files += install(tree, target, _owned_by(lang, languages))
     finally:
         if keep_work is None:
             shutil.rmtree(work, ignore_errors=True)
     report.site = target
     report.seconds = time.perf_counter() - started
-    report.bytes = sum(f.stat().st_size for f in target.rglob("*") if f.is_file())
+    report.bytes = sum(f.stat().st_size for f in report.files)
     return target
 
 
-def _keep_unchanged_times(new: Path, old: Path) -> None:
-    """A file of the new site with the same bytes as the one it replaces keeps that one's modification time:
-    after a one-string fix only the pages that show it look changed (to `rsync`, a deploy, a browser cache)."""
-    for path in new.rglob("*"):
-        before = old / path.relative_to(new)
-        if path.is_file() and before.is_file() and not before.is_symlink():
-            stat = before.stat()
-            if stat.st_size == path.stat().st_size and before.read_bytes() == path.read_bytes():
-                os.utime(path, ns=(stat.st_atime_ns, stat.st_mtime_ns))
+def _owned_by(lang: str, languages: list[str]):
+    """Which files of the site tree (paths relative to it) the part of `lang` writes."""
+    if lang != languages[0]:
+        return lambda rel: rel.startswith(f"{lang}/")
+    others = tuple(f"{other}/" for other in languages[1:])
+    return lambda rel: not rel.startswith(SHARED + others)
+
+
+def install(tree: Path, target: Path, owned) -> list[Path]:
+    """Copy the files of `tree` that `owned(relative path)` into `target`, each atomically and only when its
+    bytes changed (an unchanged file keeps its modification time: after a one-string fix only the pages that
+    show it look changed, to `rsync`, a deploy, a browser cache); remove the owned files of `target` that `tree`
+    no longer has. The other parts' files are left alone: they may be being written at the same time."""
+    wanted = {}
+    for folder, _, names in os.walk(tree):
+        for name in names:
+            rel = (Path(folder) / name).relative_to(tree).as_posix()
+            if owned(rel):
+                wanted[rel] = Path(folder) / name
+    for rel, src in sorted(wanted.items()):
+        dest = target / rel
+        if dest.is_file() and not dest.is_symlink() and dest.stat().st_size == src.stat().st_size \
+                and _same_bytes(src, dest):
+            continue
+        dest.parent.mkdir(parents=True, exist_ok=True)
+        with atomic(dest) as tmp:
+            shutil.copyfile(src, tmp)
+    for folder, _, names in os.walk(target):
+        for name in names:
+            rel = (Path(folder) / name).relative_to(target).as_posix()
+            if owned(rel) and rel not in wanted and not name.endswith(".tmp"):
+                (Path(folder) / name).unlink(missing_ok=True)
+    return [target / rel for rel in sorted(wanted)]
+
+
+def _same_bytes(a: Path, b: Path, chunk: int = 1 << 20) -> bool:
+    with open(a, "rb") as fa, open(b, "rb") as fb:
+        while True:
+            x, y = fa.read(chunk), fb.read(chunk)
+            if x != y:
+                return False
+            if not x:
+                return True
 
 
 def engine_games(content: Content) -> set[str]:
@@ -229,22 +288,39 @@ def replay_examples(game: GameContent, languages: list[str], warnings: list[str]
     return renders
 
 
-def _write_config(work: Path, config: dict, nav: list, content: Content, languages: list[str],
-                  site_dir: Path) -> None:
+def _i18n_languages(content: Content, languages: list[str]) -> list[dict]:
+    """The languages as mkdocs-static-i18n's config lists them: what every language's build knows of them all."""
     def text(key: str, lang: str) -> str:
         # content is untrusted, and Material prints these unescaped, in text and in attributes (the logo's
         # aria-label): quotes too, or a translated site name ends the attribute
         return html.escape(content.ui.text(f"ui:{key}", lang))
 
+    return [{"locale": lang, "name": html.escape(content.language_name(lang)), "default": lang == languages[0],
+             "build": True, "site_name": text("site.name", lang),
+             "nav_translations": {"Examples": text("site.examples", lang)},
+             **({} if _material_knows(lang) else {"theme": {"language": "en"}})}
+            for lang in languages]
+
+
+def language_facts(content: Content) -> str:
+    """What one language's pages show of the other languages: their entries in the i18n config (names, site
+    names) and the translation coverage of the translator's page. With a language's own content files and the
+    code, this is all its pages read (the incremental build hashes it for each language's task)."""
+    from dataclasses import asdict
+    return json.dumps({"languages": _i18n_languages(content, content.languages),
+                       "coverage": [asdict(c) for c in _coverage(content, content.languages)]},
+                      sort_keys=True, ensure_ascii=False, default=str)
+
+
+def _write_config(work: Path, config: dict, nav: list, content: Content, languages: list[str],
+                  site_dir: Path) -> None:
+    def text(key: str, lang: str) -> str:
+        return html.escape(content.ui.text(f"ui:{key}", lang))        # see _i18n_languages
+
     plugins = copy.deepcopy(config.get("plugins", []))
     for plugin in plugins:
         if isinstance(plugin, dict) and "i18n" in plugin:
-            plugin["i18n"]["languages"] = [
-                {"locale": lang, "name": html.escape(content.language_name(lang)), "default": lang == languages[0], "build": True,
-                 "site_name": text("site.name", lang),
-                 "nav_translations": {"Examples": html.escape(content.ui.text("ui:site.examples", lang))},
-                 **({} if _material_knows(lang) else {"theme": {"language": "en"}})}
-                for lang in languages]
+            plugin["i18n"]["languages"] = _i18n_languages(content, languages)
         if isinstance(plugin, dict) and "search" in plugin:
             plugin["search"]["lang"] = [lang for lang in languages if lang in SEARCH_LANGUAGES] or ["en"]
 
@@ -263,10 +339,11 @@ def _write_config(work: Path, config: dict, nav: list, content: Content, languag
                                      encoding="utf-8")
 
 
-def split_search_index(site_dir: Path, languages: list[str]) -> None:
+def split_search_index(site_dir: Path, languages: list[str], only: str | None = None) -> None:
     """One search index per language: the root one keeps the default language's pages, /<lang>/search/ gets
     that language's, with locations relative to /<lang>/ (hooks.py points each language's pages there), so a
-    search finds only pages in the reader's language."""
+    search finds only pages in the reader's language. `only`: write that language's index alone (a build of
+    one language has only its own pages in the index MkDocs wrote)."""
     root = site_dir / "search" / "search_index.json"
     index = json.loads(root.read_text(encoding="utf-8"))
     others = languages[1:]
@@ -277,6 +354,8 @@ def split_search_index(site_dir: Path, languages: list[str]) -> None:
             doc = {**doc, "location": doc["location"][len(lang) + 1:]}
         by_lang[lang].append(doc)
     for lang, docs in by_lang.items():
+        if only is not None and lang != only:
+            continue
         target = root if lang == languages[0] else site_dir / lang / "search" / "search_index.json"
         target.parent.mkdir(parents=True, exist_ok=True)
         config = {**index["config"], "lang": [lang if lang in SEARCH_LANGUAGES else "en"]}
@@ -291,13 +370,15 @@ def _material_knows(lang: str) -> bool:
     return (Path(material.__file__).parent / "templates" / "partials" / "languages" / f"{lang}.html").is_file()
 
 
-def _run_mkdocs(config_file: Path, site_url: str | None) -> None:
+def _run_mkdocs(config_file: Path, site_url: str | None, lang: str, site_dir: Path) -> None:
+    """`mkdocs build` of one language into site_dir (hooks.py reads the language from the environment)."""
+    from .hooks import LANGUAGE
     # a fixed build date: MkDocs stamps it into sitemap.xml.gz, and two builds of the same content must not differ
-    env = dict(os.environ, NO_MKDOCS_2_WARNING="1", SOURCE_DATE_EPOCH="315532800")
+    env = dict(os.environ, NO_MKDOCS_2_WARNING="1", SOURCE_DATE_EPOCH="315532800", **{LANGUAGE: lang})
     if site_url:
         env["SITE_URL"] = site_url
     proc = subprocess.run([sys.executable, "-m", "mkdocs", "build", "--strict", "--clean", "-q",
-                           "-f", str(config_file)], cwd=config_file.parent, env=env,
+                           "-f", str(config_file), "-d", str(site_dir)], cwd=config_file.parent, env=env,
                           capture_output=True, text=True)
     if proc.returncode != 0:
         log = "\n".join(line for line in (proc.stdout + proc.stderr).splitlines()

@@ -13,6 +13,7 @@ links resolve, which are relative to that index's root).
 from __future__ import annotations
 
 import json
+import os
 import re
 from typing import Any
 
@@ -21,6 +22,23 @@ from tischlein.site.sanitize import page_html
 _SUMMARY = re.compile(r"<summary\b[^>]*>.*?</summary>", re.S)
 _HEADERLINK = re.compile(r'<a class="headerlink"[^>]*>.*?</a>', re.S)
 _CONFIG = re.compile(r'(<script id="__config" type="application/json">)(.*?)(</script>)', re.S)
+
+
+# set by build.py: the one language this `mkdocs build` builds (tischlein build runs one task per language)
+LANGUAGE = "TISCHLEIN_SITE_LANGUAGE"
+
+
+def on_config(config: Any) -> Any:
+    """Build only $TISCHLEIN_SITE_LANGUAGE: mkdocs-static-i18n builds its default language and then, from its
+    on_post_build, every other one in turn. Set to one language before the plugin's own on_config (priority
+    -100, after this hook), the build is exactly that language's pass of the all-language build, with every
+    language still configured (language switcher, alternates, fallbacks); `building` keeps it from looping."""
+    only = os.environ.get(LANGUAGE)
+    i18n = config.plugins.get("i18n")
+    if only and i18n is not None:
+        i18n.current_language = only
+        i18n.building = True
+    return config
 
 
 def on_page_content(html: str, page: Any, config: Any, files: Any) -> str:

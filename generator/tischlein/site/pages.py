@@ -206,9 +206,10 @@ class SiteWriter:
         return [p for p in GAME_PAGES if p[0] not in ENGINE_PAGES or game.id in self.engines]
 
     def write_all(self, docs: Path, downloads: dict[str, Downloads], examples: dict[str, list[ExampleRender]],
-                  images: dict[str, dict[str, dict[str, str]]]) -> list[str]:
-        """Write all pages; return the nav as a list of page paths (nested lists for sections)."""
-        for lang in self.languages:
+                  images: dict[str, dict[str, dict[str, str]]], only: list[str] | None = None) -> list[str]:
+        """Write all pages (or only those in the languages `only`); return the nav as a list of page paths
+        (nested lists for sections)."""
+        for lang in self.languages if only is None else [lang for lang in self.languages if lang in only]:
             ctx = PageContext(self, None, "index", lang)
             self._write(docs, "index", lang, self.render("home.md.j2", ctx, games=list(self.content.games.values()),
                                                          downloads=downloads, images=images))
