@@ -39,7 +39,7 @@ import yaml
 
 from .. import resources
 from ..content.loader import Content, GameContent
-from . import assets, images
+from . import assets, images, offline
 from .context import ExampleRender
 from .pages import SiteWriter
 
@@ -62,6 +62,7 @@ class BuildReport:
     pages: int = 0
     warnings: list[str] = field(default_factory=list)
     downloads: dict[str, list[tuple[str, int]]] = field(default_factory=dict)
+    offline: offline.OfflineReport | None = None
 
 
 class _TagTolerantLoader(yaml.SafeLoader):
@@ -129,6 +130,9 @@ def build_site(content: Content, out_dir: Path, site_url: str | None = None, *, 
                                                         out_dir / ".cache" / "simulation")
         writer.site_values["coverage"] = _coverage(content, languages)
         writer.site_values["languages"] = languages
+        # the panels link the engine and game data of this build by revision: the offline copy caches them by URL
+        writer.site_values["versions"] = {p: offline.versioned(docs, p) for p in
+                                          ["assets/engine/engine.zip", *(f"assets/games/{g}.json" for g in payloads)]}
         nav = writer.write_all(docs, downloads, examples, card_images)
         report.pages = sum(1 for _ in docs.rglob("*.md"))
 
@@ -136,6 +140,7 @@ def build_site(content: Content, out_dir: Path, site_url: str | None = None, *, 
         _write_config(work, config, nav, content, languages, site_dir)
         _run_mkdocs(work / "mkdocs.yml", site_url)
         split_search_index(site_dir, languages)
+        report.offline = offline.write(site_dir, languages, list(content.games), resources.workbox(content.root))
 
         target = out_dir / "site"
         out_dir.mkdir(parents=True, exist_ok=True)
