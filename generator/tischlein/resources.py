@@ -21,6 +21,7 @@ PYODIDE_VERSION = "314.0.7"                     # = package.json; the engine zip
 PYODIDE_FILES = ("pyodide.mjs", "pyodide.asm.mjs", "pyodide.asm.wasm", "python_stdlib.zip", "pyodide-lock.json")
 # Workbox's runtime, the service worker of the site's offline copy (site/offline.py): the loader and the three
 # modules sw.js uses, each an npm package of its own beside node_modules/pyodide (package.json pins them).
+WORKBOX_VERSION = "7.4.1"                       # = package.json (and the new-game template's)
 WORKBOX_FILES = ("workbox-sw/build/workbox-sw.js", "workbox-core/build/workbox-core.prod.js",
                  "workbox-routing/build/workbox-routing.prod.js", "workbox-strategies/build/workbox-strategies.prod.js")
 
