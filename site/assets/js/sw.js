@@ -140,12 +140,15 @@ self.addEventListener("message", (event) => {
   event.waitUntil(cacheSet(setOf(event.data.url)).then((result) => port && port.postMessage(result)));
 });
 
-// The sets the reader holds any page of (in any build's revision): a new worker brings them up to date.
+// The games' sets the reader holds a page of, in any build's revision: a new worker brings them up to date.
 async function heldSets() {
   const cache = await caches.open(PAGES);
-  const held = new Set((await cache.keys()).map((request) => pathOf(request.url.split("?")[0])));
-  return Object.keys(M.sets).filter((name) => name.endsWith("/") ? false : M.sets[name].some(
-    (path) => path.endsWith("/") && path.split("/").length > 2 && held.has(path)));
+  const held = (await cache.keys()).map((request) => rawPath(request.url.split("?")[0]) || "");
+  const pagesOf = (name) => {                   // "de/mahlzeit" -> "de/mahlzeit/", "en/mahlzeit" -> "mahlzeit/"
+    const [lang, game] = name.split("/");
+    return `${lang === M.languages[0] ? "" : `${lang}/`}${game}/`;
+  };
+  return Object.keys(M.sets).filter((name) => !name.endsWith("/") && held.some((p) => p.startsWith(pagesOf(name))));
 }
 
 self.addEventListener("install", (event) => {
