@@ -14,6 +14,9 @@
   reportlab floor for as many pieces; the print-shop exports; sheets per game against the area lower bound.
 - Site (`python benchmarks/run.py site`): bare Pyodide boot vs the try-it panel ready, same browser run, and the
   median time of one check_move through the site's worker.
+- Table (benchmarks/table.py, `run.py table`): per game, one click on a legal move to the redrawn state (median
+  of ≥ 20) and a whole bot game in the browser, each against the same work in CPython; the bytes the offline
+  copy keeps per game and language.
 - Whole processes (benchmarks/processes.py, `run.py cli` and `run.py build`): `tischlein --help`, `check` and
   `pdf` against bare processes; the full build sequential against parallel; a rebuild after one German edit.
 Not tests: nothing here fails on a slow machine; it prints figures to compare between commits.
@@ -303,73 +306,54 @@ o.dataset.legal = String(JSON.parse(last.result).legal);
 def bench_site(rounds: int = 3, checks: int = 50) -> None:
     """In ONE headless Chromium: bare Pyodide boot (a page whose module worker only loads Pyodide) against the
     time until the try-it panel is ready (click → 'ready': worker + Pyodide + engine.zip + imports), alternating,
-    each in a fresh browser context; then the median round trip of one check_move through the site's worker."""
+    each in a fresh browser context (so each a first visit: the offline service worker installs meanwhile); then
+    the median round trip of one check_move through the site's worker."""
     import json
-    import os
-    import shutil
-    import socket
     from urllib.parse import quote
 
     from playwright.sync_api import sync_playwright
 
+    from table import served_site
     from tischlein.content import loader
     from tischlein.engine import api
-    from tischlein.site.build import build_site
-    from tischlein.site.serve import serve_in_thread
 
     content = loader.load(ROOT / "content", ["mahlzeit"])
-    tmp = Path(tempfile.mkdtemp(prefix="tischlein-bench-site-"))
-    os.environ["TISCHLEIN_SIM_GAMES"] = "0"
-    with socket.socket() as sock:
-        sock.bind(("127.0.0.1", 0))
-        port = sock.getsockname()[1]
-    base = f"http://127.0.0.1:{port}/"
-    started = time.perf_counter()
-    folder = build_site(content, tmp, base, pdf_root=tmp)
-    print(f"site (mahlzeit only, no simulation): built in {time.perf_counter() - started:.1f} s")
-    (folder / "assets" / "bench-bare-worker.mjs").write_text(BARE_WORKER, encoding="utf-8")
-    (folder / "assets" / "bench-bare.html").write_text(BARE_PAGE, encoding="utf-8")
-    (folder / "bench-check.html").write_text(CHECK_PAGE, encoding="utf-8")
-    payload = json.loads((folder / "assets" / "games" / "mahlzeit.json").read_text("utf-8"))
-    example = next(e for e in content.games["mahlzeit"].examples if e["id"] == "silke-currywurst")
-    start = api.run(payload, {k: v for k, v in example.items() if not k.startswith("_")})["start"]["state"]
-    move = {k: v for k, v in example["moves"][0].items() if k in ("player", "move", "args")}
-    server, _ = serve_in_thread(folder, port)
     bare, panel = [], []
-    try:
-        with sync_playwright() as p:
-            browser = p.chromium.launch(executable_path="/usr/bin/chromium",
-                                        args=["--no-sandbox", "--disable-gpu"])
-            for _ in range(rounds):
-                ctx = browser.new_context()
-                page = ctx.new_page()
-                page.goto(base + "assets/bench-bare.html")
-                page.wait_for_selector("#out[data-ms]", timeout=120_000)
-                bare.append(int(page.get_attribute("#out", "data-ms")))
-                ctx.close()
-                ctx = browser.new_context()
-                page = ctx.new_page()
-                page.goto(base + "mahlzeit/examples/silke-currywurst/")
-                page.click(".tl-tryit-start")
-                page.wait_for_selector(".tl-tryit-status[data-state=ready]", timeout=120_000)
-                panel.append(int(page.get_attribute(".tl-tryit-status", "data-ready-ms")))
-                ctx.close()
+    with served_site(["mahlzeit"]) as (folder, base, _), sync_playwright() as p:
+        (folder / "assets" / "bench-bare-worker.mjs").write_text(BARE_WORKER, encoding="utf-8")
+        (folder / "assets" / "bench-bare.html").write_text(BARE_PAGE, encoding="utf-8")
+        (folder / "bench-check.html").write_text(CHECK_PAGE, encoding="utf-8")
+        payload = json.loads((folder / "assets" / "games" / "mahlzeit.json").read_text("utf-8"))
+        example = next(e for e in content.games["mahlzeit"].examples if e["id"] == "silke-currywurst")
+        replay = {k: v for k, v in example.items() if not k.startswith("_")}
+        start = api.run(payload, replay)["start"]["state"]
+        move = {k: v for k, v in example["moves"][0].items() if k in ("player", "move", "args")}
+        browser = p.chromium.launch(executable_path="/usr/bin/chromium", args=["--no-sandbox", "--disable-gpu"])
+        for _ in range(rounds):
             ctx = browser.new_context()
             page = ctx.new_page()
-            replay = {k: v for k, v in example.items() if not k.startswith("_")}
-            params = quote(json.dumps({"game": "mahlzeit", "n": checks, "state": json.dumps(start),
-                                       "move": json.dumps(move), "example": json.dumps(replay)}))
-            page.goto(f"{base}bench-check.html#{params}")
-            page.wait_for_selector("#out[data-median]", timeout=120_000)
-            check_ms = float(page.get_attribute("#out", "data-median"))
-            legal = page.get_attribute("#out", "data-legal")
-            replay_ms = float(page.get_attribute("#out", "data-replay-median"))
+            page.goto(base + "assets/bench-bare.html")
+            page.wait_for_selector("#out[data-ms]", timeout=120_000)
+            bare.append(int(page.get_attribute("#out", "data-ms")))
             ctx.close()
-            browser.close()
-    finally:
-        server.shutdown()
-        server.server_close()
-        shutil.rmtree(tmp, ignore_errors=True)
+            ctx = browser.new_context()
+            page = ctx.new_page()
+            page.goto(base + "mahlzeit/examples/silke-currywurst/")
+            page.click(".tl-tryit-start")
+            page.wait_for_selector(".tl-tryit-status[data-state=ready]", timeout=120_000)
+            panel.append(int(page.get_attribute(".tl-tryit-status", "data-ready-ms")))
+            ctx.close()
+        ctx = browser.new_context()
+        page = ctx.new_page()
+        params = quote(json.dumps({"game": "mahlzeit", "n": checks, "state": json.dumps(start),
+                                   "move": json.dumps(move), "example": json.dumps(replay)}))
+        page.goto(f"{base}bench-check.html#{params}")
+        page.wait_for_selector("#out[data-median]", timeout=120_000)
+        check_ms = float(page.get_attribute("#out", "data-median"))
+        legal = page.get_attribute("#out", "data-legal")
+        replay_ms = float(page.get_attribute("#out", "data-replay-median"))
+        ctx.close()
+        browser.close()
     b, t = statistics.median(bare), statistics.median(panel)
     print(f"site: bare Pyodide boot (module worker) {b / 1000:.2f} s (runs {bare}); try-it panel ready "
           f"{t / 1000:.2f} s (runs {panel}); ratio {t / b:.2f} (aim ≤ 1.2)")
@@ -384,8 +368,11 @@ if __name__ == "__main__":
     import processes
     from bundle import bench_bundle
 
-    which = sys.argv[1:] or ["cli", "pdf", "rules", "previews", "engine", "bundle", "build", "site", "invariants"]
+    from table import bench_table
+
+    which = sys.argv[1:] or ["cli", "pdf", "rules", "previews", "engine", "bundle", "build", "site", "table",
+                             "invariants"]
     for name in which:
         {"pdf": bench_pdf, "rules": bench_rules, "previews": bench_previews, "engine": bench_engine,
-         "bundle": bench_bundle, "site": bench_site, "cli": processes.bench_cli,
+         "bundle": bench_bundle, "site": bench_site, "table": bench_table, "cli": processes.bench_cli,
          "build": processes.bench_build, "invariants": bench_invariants}[name]()

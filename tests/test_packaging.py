@@ -14,7 +14,7 @@ from pathlib import Path
 import pytest
 from pypdf import PdfReader
 
-from tischlein.resources import PYODIDE_VERSION
+from tischlein.resources import PYODIDE_VERSION, WORKBOX_FILES, WORKBOX_VERSION
 
 REPO = Path(__file__).resolve().parents[1]
 
@@ -64,6 +64,15 @@ def brotkorb(installed) -> Path:
 def test_the_pinned_pyodide_is_the_one_tischlein_expects():
     pinned = json.loads((REPO / "package.json").read_text(encoding="utf-8"))["dependencies"]["pyodide"]
     assert pinned == PYODIDE_VERSION
+
+
+def test_the_pinned_workbox_is_the_one_tischlein_expects():
+    """The site's service worker runs on these four packages; a new game's project pins the same."""
+    pinned = json.loads((REPO / "package.json").read_text(encoding="utf-8"))["dependencies"]
+    template = json.loads((REPO / "templates" / "new-game" / "package.json").read_text(encoding="utf-8"))
+    names = {Path(f).parts[0] for f in WORKBOX_FILES}
+    assert {name: pinned[name] for name in names} == dict.fromkeys(names, WORKBOX_VERSION)
+    assert {name: template["dependencies"][name] for name in names} == dict.fromkeys(names, "WORKBOX_VERSION")
 
 
 def test_the_installed_tool_runs_from_the_wheel_not_the_repository(installed):

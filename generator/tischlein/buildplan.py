@@ -7,7 +7,9 @@
   default language's at the root) and one for the files every language shares (downloads, card images, Pyodide,
   the engine, game data): site/build.py has the parts of the site tree. A language's task reads that
   language's content and, of the others, only what its pages show of them (language names, translation
-  coverage, the downloads' names and sizes), so a German string edit rebuilds the German pages alone.
+  coverage, the downloads' names and sizes), so a German string edit rebuilds the German pages alone;
+- and, after the site's tasks, the offline copy's service worker and lists (site/offline.py), which name every
+  file of the built site by its revision.
 
 - **Parallel:** tasks run on a pool of forked worker processes (the loaded content is inherited, not reloaded).
   Each task writes only its own files, each atomically, so the bytes do not depend on the order or the number
@@ -43,10 +45,11 @@ MANIFESTS = Path(".cache") / "build"
 # Libraries whose version changes what a task writes.
 LIBRARIES = {"pdf": ("reportlab", "pypdfium2", "pillow"), "rules": ("reportlab", "pyphen"), "previews": ("reportlab", "pypdfium2", "pillow"),
              "simulation": (),
-             "site": ("mkdocs", "mkdocs-material", "mkdocs-static-i18n", "babel", "jinja2", "nh3", "pypdfium2")}
+             "site": ("mkdocs", "mkdocs-material", "mkdocs-static-i18n", "babel", "jinja2", "nh3", "pypdfium2"),
+             "offline": ()}
 
 
-LONGEST_FIRST = ("previews", "simulation", "rules", "pdf", "site")
+LONGEST_FIRST = ("previews", "simulation", "rules", "pdf", "site", "offline")
 
 
 class BuildError(RuntimeError):
@@ -55,7 +58,7 @@ class BuildError(RuntimeError):
 
 @dataclass(frozen=True, order=True)
 class Task:
-    kind: str                     # "pdf", "rules", "previews", "simulation" or "site"
+    kind: str                     # "pdf", "rules", "previews", "simulation", "site" or "offline"
     game: str = ""
     lang: str = ""                # a site task's language; "" for the site's shared files
     paper: str = ""
@@ -94,13 +97,14 @@ def plan(content, langs: list[str], papers: list[str], site: bool = True) -> lis
         for lang in langs or languages_of(content, game):
             tasks += [Task(kind, game.id, lang, paper) for kind in ("pdf", "rules") for paper in papers]
             tasks.append(Task("previews", game.id, lang))
-    return tasks + ([Task("site")] + [Task("site", lang=lang) for lang in content.languages] if site else [])
+    site_tasks = [Task("site")] + [Task("site", lang=lang) for lang in content.languages] + [Task("offline")]
+    return tasks + (site_tasks if site else [])
 
 
 def shard(tasks: list[Task], index: int, count: int) -> list[Task]:
     """The `index`-th (1-based) of `count` parts: tasks sorted by key and dealt out in turn, so every task is in
     exactly one part, the parts differ by at most one task, and the split depends on nothing but the tasks."""
-    ordered = sorted(tasks, key=lambda t: (t.kind == "site", t.key))
+    ordered = sorted(tasks, key=lambda t: (t.kind in ("site", "offline"), t.key))
     return [t for i, t in enumerate(ordered) if i % count == index - 1]
 
 
@@ -157,7 +161,7 @@ class Inputs:
             code = _tree(PACKAGE, (".py", ".json", ".yaml", ".js", ".ttf"))
             for game_id in self.content.games:
                 code += _tree(games.spec(game_id).folder, (".py", ".json", ".js"))
-            if kind == "site":
+            if kind in ("site", "offline"):
                 code += _tree(resources.templates()) + _tree(resources.theme()) + [
                     self.pyodide / "package.json" if self.pyodide else Path("-")]
             _files_digest(code, PACKAGE.parent, h)
@@ -172,6 +176,8 @@ class Inputs:
     def content_files(self, task: Task) -> list[Path]:
         """The content a task reads: a game's files in English and in the task's language (not the others'),
         and the interface strings of both; a site language's task every game's, the shared files everything."""
+        if task.kind == "offline":
+            return []                           # it reads the built site (the site tasks' outputs) only
         if task.kind == "site" and not task.lang:
             return _tree(self.root, (".yaml", ".yml"))
         if task.kind == "site":
@@ -194,7 +200,12 @@ class Inputs:
     def digest(self, task: Task, before: list[Result]) -> str:
         h = hashlib.sha256(f"{task.key}\0{self.code(task.kind)}\0".encode())
         _files_digest(self.content_files(task), self.root, h)
-        if task.kind in ("site", "simulation"):
+        if task.kind == "offline":
+            h.update(" ".join(self.content.languages + list(self.content.games)).encode() + b"\0")
+            for result in sorted(before, key=lambda r: r.task):
+                if result.task.kind == "site":
+                    _files_digest([self.out / rel for rel in result.outputs], self.out, h)
+        elif task.kind in ("site", "simulation"):
             h.update(os.environ.get("TISCHLEIN_SIM_GAMES", "").encode() + b"\0")
             for result in sorted(before, key=lambda r: r.task):          # the PDFs and previews it shows
                 if task.kind == "site" and task.lang and result.task.lang not in ("", task.lang, SOURCE_LANGUAGE):
@@ -272,6 +283,11 @@ def _execute(task: Task, out_dir: str) -> tuple[list[str], list[str], float]:
         simulations(content, {task.game}, warnings, out / ".cache" / "simulation", found)
         paths = list(found.values())
         lines = [f"sim   {task.game}: random playouts for the site"] + [f"warning: {w}" for w in warnings]
+    elif task.kind == "offline":
+        from .site import offline
+        written = offline.write(out / "site", content.languages, list(content.games), resources.workbox(content.root))
+        paths = [out / "site" / rel for rel in written.files]
+        lines = [f"site  {out / 'site' / 'sw.js'}  (offline copy: {len(written.sets)} game sets, {len(paths)} files)"]
     else:
         from .site.build import FILES, BuildReport, build_site
         report = BuildReport(out / "site")
@@ -318,8 +334,8 @@ def run(content, content_dir: Path, out_dir: Path, tasks: list[Task], jobs: int,
     _CONTENT, _PYODIDE = content, pyodide
     inputs = Inputs(content, content_dir, out_dir, pyodide)
     results: list[Result] = []
-    pieces = [t for t in tasks if t.kind != "site"]
-    for batch in (pieces, [t for t in tasks if t.kind == "site"]):
+    pieces = [t for t in tasks if t.kind not in ("site", "offline")]
+    for batch in (pieces, [t for t in tasks if t.kind == "site"], [t for t in tasks if t.kind == "offline"]):
         todo, before = [], list(results)          # a task's digest reads the batches before its own, never its own
         for task in batch:
             digest = inputs.digest(task, before)

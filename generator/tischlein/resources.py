@@ -19,6 +19,11 @@ CHECKOUT = PACKAGE.parents[1]                   # the repository root, when runn
 PYODIDE_VARIABLE = "TISCHLEIN_PYODIDE"
 PYODIDE_VERSION = "314.0.7"                     # = package.json; the engine zip is tested against this one
 PYODIDE_FILES = ("pyodide.mjs", "pyodide.asm.mjs", "pyodide.asm.wasm", "python_stdlib.zip", "pyodide-lock.json")
+# Workbox's runtime, the service worker of the site's offline copy (site/offline.py): the loader and the three
+# modules sw.js uses, each an npm package of its own beside node_modules/pyodide (package.json pins them).
+WORKBOX_VERSION = "7.4.1"                       # = package.json (and the new-game template's)
+WORKBOX_FILES = ("workbox-sw/build/workbox-sw.js", "workbox-core/build/workbox-core.prod.js",
+                 "workbox-routing/build/workbox-routing.prod.js", "workbox-strategies/build/workbox-strategies.prod.js")
 
 
 class MissingResource(RuntimeError):
@@ -76,6 +81,18 @@ def pyodide(content: Path | None = None) -> Path:
         f"{' …' if len(tried) > 3 else ''}). The rules site runs its engine in the browser with it: run "
         f"`npm install pyodide@{PYODIDE_VERSION}` in your project folder, or set {PYODIDE_VARIABLE} to such a "
         f"node_modules/pyodide folder")
+
+
+def workbox(content: Path | None = None) -> Path:
+    """The node_modules folder holding Workbox's packages (found where Pyodide is), or MissingResource."""
+    tried = [folder.parent for folder in pyodide_candidates(content)]
+    for folder in tried:
+        if all((folder / name).is_file() for name in WORKBOX_FILES):
+            return folder
+    raise MissingResource(
+        f"Workbox not found (looked in {', '.join(str(p) for p in tried[:3])}{' …' if len(tried) > 3 else ''}). "
+        f"The rules site's offline copy runs on it: run `npm ci` in tischlein's checkout, or `npm install "
+        f"workbox-sw workbox-core workbox-routing workbox-strategies` in your project folder")
 
 
 def pyodide_version(folder: Path) -> str | None:

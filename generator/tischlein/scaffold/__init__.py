@@ -67,8 +67,9 @@ def create(names: Names, parent: Path, tischlein_version: str) -> Path:
             path = staging / _replace(relative, names)
             path.parent.mkdir(parents=True, exist_ok=True)
             text = _replace(source.read_text(encoding="utf-8"), names)
-            text = text.replace("TISCHLEIN_VERSION", tischlein_version).replace("PYODIDE_VERSION",
-                                                                                   resources.PYODIDE_VERSION)
+            text = (text.replace("TISCHLEIN_VERSION", tischlein_version)
+                    .replace("PYODIDE_VERSION", resources.PYODIDE_VERSION)
+                    .replace("WORKBOX_VERSION", resources.WORKBOX_VERSION))
             path.write_text(text, encoding="utf-8")
         staging.rename(target)
     except BaseException:

@@ -14,7 +14,9 @@ runs them as independent tasks, in parallel, and rebuilds one language alone):
                images, Pyodide, engine.zip, game JSON, calculators), copied from docs/ without MkDocs;
   <default>    the default language's pages at the root, with the theme's assets, 404.html, the sitemap of every
                language (site/overrides/sitemap.xml) and its search index;
-  <lang>       every other language's pages under /<lang>/, with its own search index.
+  <lang>       every other language's pages under /<lang>/, with its own search index;
+  OFFLINE      the offline copy's service worker sw.js and its lists (offline.py): last, as it names every file
+               of the other parts by its revision.
 Each `mkdocs build` is exactly that language's pass of mkdocs-static-i18n's all-language build (hooks.py starts
 the plugin on it), with every language configured: the language switcher, alternates and fallbacks are the same.
 A part is installed file by file, each atomically and only when its bytes changed (an unchanged file keeps its
@@ -53,7 +55,7 @@ import yaml
 from .. import resources
 from ..content.loader import Content, GameContent
 from ..files import atomic
-from . import assets, images
+from . import assets, images, offline
 from .context import ExampleRender
 from .pages import SiteWriter
 
@@ -65,6 +67,7 @@ SEARCH_LANGUAGES = frozenset("ar da de du en es fi fr hi hu hy it ja kn ko nl no
 # The part of the site tree shared by every language (see the module's docstring), and what it holds.
 FILES = "files"
 SHARED = ("downloads/", "images/", "assets/pyodide/", "assets/engine/", "assets/games/", "assets/js/calc/")
+OFFLINE = "offline"       # the offline copy's worker and lists (site/offline.py): read every other part, so last
 
 
 class SiteBuildError(RuntimeError):
@@ -80,6 +83,7 @@ class BuildReport:
     warnings: list[str] = field(default_factory=list)
     files: list[Path] = field(default_factory=list)      # every file the built parts hold
     downloads: dict[str, list[tuple[str, int]]] = field(default_factory=dict)
+    offline: offline.OfflineReport | None = None
 
 
 class _TagTolerantLoader(yaml.SafeLoader):
@@ -109,7 +113,7 @@ def build_site(content: Content, out_dir: Path, site_url: str | None = None, *, 
     report = report if report is not None else BuildReport(out_dir / "site")
     config = base_config()
     languages = list(languages or content.languages)
-    parts = list(parts or [FILES] + languages)
+    parts = list(parts or [FILES] + languages + [OFFLINE])
 
     work = Path(tempfile.mkdtemp(prefix="tischlein-site-")) if keep_work is None else Path(keep_work)
     if keep_work is not None and work.exists():
@@ -130,15 +134,14 @@ def build_site(content: Content, out_dir: Path, site_url: str | None = None, *, 
         pages = [lang for lang in languages if lang in pages or (pages and lang == languages[0])]
         if shared:
             assets.copy_pyodide(docs / "assets" / "pyodide", pyodide or resources.pyodide(content.root))
-            assets.zip_engine(docs / "assets" / "engine" / "engine.zip", assets.browser_modules(content))
             assets.copy_calculators(docs / "assets" / "js" / "calc", content)
+        assets.zip_engine(docs / "assets" / "engine" / "engine.zip", assets.browser_modules(content))
 
         examples: dict[str, list[ExampleRender]] = {}
         payloads: dict[str, dict] = {}
         for game in content.games.values():
             payloads[game.id] = assets.game_payload(game, languages)
-            if shared:
-                assets.write_game_json(docs / "assets" / "games" / f"{game.id}.json", payloads[game.id])
+            assets.write_game_json(docs / "assets" / "games" / f"{game.id}.json", payloads[game.id])
             examples[game.id] = replay_examples(game, pages, report.warnings) if pages else []
 
         downloads = assets.copy_downloads(content, Path(pdf_root or out_dir), docs, languages)
@@ -157,6 +160,10 @@ def build_site(content: Content, out_dir: Path, site_url: str | None = None, *, 
                                                             out_dir / ".cache" / "simulation")
             writer.site_values["coverage"] = _coverage(content, languages)
             writer.site_values["languages"] = languages
+            # the panels link the engine and game data of this build by revision: the offline copy caches them by
+            # URL (every task writes them into docs/ to know their revision; the FILES part installs them)
+            writer.site_values["versions"] = {p: offline.versioned(docs, p) for p in
+                                              ["assets/engine/engine.zip", *(f"assets/games/{g}.json" for g in payloads)]}
             nav = writer.write_all(docs, downloads, examples, card_images, only=pages)
             report.pages = sum(1 for _ in docs.rglob("*.md"))
             _write_config(work, config, nav, content, languages, work / "site")
@@ -164,13 +171,16 @@ def build_site(content: Content, out_dir: Path, site_url: str | None = None, *, 
         target.mkdir(parents=True, exist_ok=True)
         if FILES in parts:
             report.files += install(docs, target, lambda rel: rel.startswith(SHARED))
-        for lang in (part for part in parts if part != FILES):
+        for lang in (part for part in parts if part not in (FILES, OFFLINE)):
             tree = work / f"site-{lang}"
             _run_mkdocs(work / "mkdocs.yml", site_url, lang, tree)
             split_search_index(tree, languages, only=lang)
             # A post-build step over one language's tree belongs here: `tree` holds this language's pages (at its
             # root for the default language, under <lang>/ for the others), before they are installed.
             report.files += install(tree, target, _owned_by(lang, languages))
+        if OFFLINE in parts:
+            report.offline = offline.write(target, languages, list(content.games), resources.workbox(content.root))
+            report.files += [target / rel for rel in report.offline.files]
     finally:
         if keep_work is None:
             shutil.rmtree(work, ignore_errors=True)
@@ -185,7 +195,7 @@ def _owned_by(lang: str, languages: list[str]):
     if lang != languages[0]:
         return lambda rel: rel.startswith(f"{lang}/")
     others = tuple(f"{other}/" for other in languages[1:])
-    return lambda rel: not rel.startswith(SHARED + others)
+    return lambda rel: not rel.startswith(SHARED + offline.OWNED + others)
 
 
 def install(tree: Path, target: Path, owned) -> list[Path]:

@@ -64,9 +64,11 @@ class EnginePanels:
                       intro: str = "") -> Markup:
         """A panel its script brings to life with the page's one rules engine, started by the reader's click."""
         payload = json.dumps({**data, "strings": strings}, ensure_ascii=False)
+        versions = self.site.site_values.get("versions", {})      # ?v=<revision> (site/offline.py)
+        game_json = f"assets/games/{self.game.id}.json"
         return Markup(
-            f'<div class="{cls}" data-mode="{mode}" data-game="{md.attr(self.href(f"assets/games/{self.game.id}.json"))}" '
-            f'data-engine="{md.attr(self.href("assets/engine/engine.zip"))}" '
+            f'<div class="{cls}" data-mode="{mode}" data-game="{md.attr(self.href(versions.get(game_json, game_json)))}" '
+            f'data-engine="{md.attr(self.href(versions.get("assets/engine/engine.zip", "assets/engine/engine.zip")))}" '
             f'data-rules="{md.attr(self.page_href("rules"))}" data-lang="{md.attr(self.lang)}" '
             f'data-panel="{md.attr(payload)}" markdown="0">'
             f'<p class="{cls}-intro">{md.attr(self.ui(intro or f"{keys}.intro"))}</p>'

@@ -5,6 +5,10 @@
 //    Without JavaScript the link simply opens the image.
 //  * The language selector keeps the reader's place: its links (this page in another language) get the
 //    section anchor the reader is at (navigation.tracking keeps it in the address while they scroll).
+//  * Offline at the table: registers the service worker (<site>/sw.js, see site/offline/sw.js) and asks it to
+//    keep this page's game for offline use; <html data-tl-offline> says when that is done ("ready", or
+//    "partial" when some file could not be fetched). Not where service workers cannot run: a file:// folder,
+//    plain http on another host than localhost, a browser without them.
 
 function cellKey(cell) {
   const text = cell.textContent.replace(/[*†]/g, "").trim();
@@ -128,5 +132,19 @@ document.addEventListener("click", (event) => {
 }, true);
 window.addEventListener("hashchange", () => document.querySelectorAll("a.md-select__link[hreflang]").forEach(keepAnchor));
 
+function keepOffline() {
+  if (!("serviceWorker" in navigator) || !/^https?:$/.test(location.protocol)) return;
+  const root = new URL("../../", import.meta.url);          // this file is <site>/assets/js/site.js
+  navigator.serviceWorker.register(new URL("sw.js", root), { scope: root.href, updateViaCache: "none" })
+    .then(() => navigator.serviceWorker.ready)
+    .then((registration) => {
+      const channel = new MessageChannel();
+      channel.port1.onmessage = (event) => { document.documentElement.dataset.tlOffline = event.data.state; };
+      registration.active.postMessage({ type: "visit", url: location.href }, [channel.port2]);
+    })
+    .catch((err) => console.warn(`tischlein: no offline copy (${err.message})`));
+}
+
 if (document.readyState === "loading") document.addEventListener("DOMContentLoaded", init);
 else init();
+keepOffline();

@@ -1,0 +1,161 @@
+"""The table's speed in the browser (`python benchmarks/run.py table`): not tests, figures to compare.
+
+One site of every game (no simulation pages) in ONE headless Chromium, each figure next to a baseline from the
+same run:
+- click → redraw: on a game's play page with every seat a person, the time from a click on a legal move to the
+  new picture in the DOM (the table's data-state back at "ready" for the next position), median of ≥ 20 clicks;
+  the same in CPython (api.check_move + api.draw + api.choices, what one click asks the worker) as the floor.
+- bot game: "Bots play to the end" from the deal, every seat a bot, until the ranking shows, against the same
+  game (same seed, same seeded bot moves) played through tischlein.engine.api in CPython.
+- offline: the bytes a visit to each game's page caches per language, and what a panel's first use adds.
+Aims (issue 10): one click ≤ 50 ms; a full bot game ≤ 2 s.
+"""
+from __future__ import annotations
+
+import contextlib
+import json
+import os
+import shutil
+import socket
+import statistics
+import tempfile
+import time
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parents[1]
+GAMES = ("diced-veggies", "mahlzeit", "schwarzwaelder-kirsch", "suppenkasper", "ta-na-mesa")
+SEED = 3
+
+# In the page: click the first legal move `n` times (a person at every seat); each time, the ms from the click
+# to the table ready again with the next position drawn. Runs in the page so no Playwright round trip is timed.
+CLICKS = """async (n) => {
+  const table = document.querySelector(".tl-play");
+  const ready = (at) => new Promise((resolve) => {
+    const done = () => table.dataset.state === "ready" && table.dataset.at === String(at);
+    if (done()) return resolve();
+    const watch = new MutationObserver(() => { if (done()) { watch.disconnect(); resolve(); } });
+    watch.observe(table, { attributes: true, attributeFilter: ["data-state", "data-at"] });
+  });
+  const times = [];
+  for (let i = 0; i < n && table.dataset.over !== "true"; i++) {
+    const at = Number(table.dataset.at);
+    const move = table.querySelector("button.tl-play-move");
+    if (!move) break;
+    const t = performance.now();
+    move.click();
+    await ready(at + 1);
+    times.push(performance.now() - t);
+  }
+  return times;
+}"""
+
+
+@contextlib.contextmanager
+def served_site(games: list[str] | None = None):
+    """(site folder, base URL, build report): the site of `games` (default all), no simulation, served on
+    127.0.0.1 at the root; removed afterwards."""
+    from tischlein.content import loader
+    from tischlein.site.build import BuildReport, build_site
+    from tischlein.site.serve import serve_in_thread
+
+    content = loader.load(ROOT / "content", games)
+    tmp = Path(tempfile.mkdtemp(prefix="tischlein-bench-site-"))
+    previous = os.environ.get("TISCHLEIN_SIM_GAMES")
+    os.environ["TISCHLEIN_SIM_GAMES"] = "0"
+    with socket.socket() as sock:
+        sock.bind(("127.0.0.1", 0))
+        port = sock.getsockname()[1]
+    base = f"http://127.0.0.1:{port}/"
+    report = BuildReport(tmp / "site")
+    try:
+        folder = build_site(content, tmp, base, pdf_root=tmp, report=report)
+        print(f"site ({', '.join(games or ['every game'])}, no simulation): built in {report.seconds:.1f} s")
+        server, _ = serve_in_thread(folder, port)
+        try:
+            yield folder, base, report
+        finally:
+            server.shutdown()
+            server.server_close()
+    finally:
+        shutil.rmtree(tmp, ignore_errors=True)
+        if previous is None:
+            os.environ.pop("TISCHLEIN_SIM_GAMES", None)
+        else:
+            os.environ["TISCHLEIN_SIM_GAMES"] = previous
+
+
+def deal(page, base: str, game: str, bots: bool) -> list[str]:
+    """Open the game's play page, make every seat a bot or a person, deal with SEED, wait for the table; the
+    players' names."""
+    page.goto(f"{base}{game}/play/")
+    page.locator(".tl-play-seed").fill(str(SEED))
+    for box in page.locator("input.tl-play-isbot").all():
+        box.set_checked(bots)
+    names = [n.input_value() for n in page.locator(".tl-play-seats input.tl-play-name").all()]
+    page.click("button.tl-play-start")
+    page.wait_for_selector(".tl-play[data-state=ready]", timeout=180_000)
+    return names
+
+
+def cpython_game(payload: dict, names: list[str]) -> tuple[float, int]:
+    """(seconds, moves) of the bot game play.js plays, in CPython: the same deal and the same seeded moves."""
+    from tischlein.engine import api
+    started = time.perf_counter()
+    state, at, over = api.new_game(payload, names, SEED, "en")["state"], 0, False
+    while not over:
+        out = api.bot_move(payload, state, SEED * 7919 + at, None, "en")
+        state, over, at = out["state"], out["over"], at + 1
+    return time.perf_counter() - started, at
+
+
+def cpython_click(payload: dict, names: list[str], clicks: int) -> float:
+    """Median seconds of what one click asks the engine (check_move, then draw and choices of the new state)."""
+    from tischlein.engine import api
+    state = api.new_game(payload, names, SEED, "en")["state"]
+    times = []
+    for _ in range(clicks):
+        first = api.choices(payload, state, "en")
+        if first.get("over") or not first.get("moves"):
+            break
+        started = time.perf_counter()
+        state = api.check_move(payload, state, first["moves"][0]["move"], "en")["state"]
+        api.draw(payload, state, "en"), api.choices(payload, state, "en")
+        times.append(time.perf_counter() - started)
+    return statistics.median(times)
+
+
+def bench_table(clicks: int = 25) -> None:
+    from tischlein.site import offline
+
+    with served_site() as (folder, base, report):
+        print(offline.describe(report.offline))
+        table_in_browser(folder, base, clicks)
+
+
+def table_in_browser(folder: Path, base: str, clicks: int = 25) -> None:
+    from playwright.sync_api import sync_playwright
+
+    with sync_playwright() as p:
+        browser = p.chromium.launch(executable_path="/usr/bin/chromium", args=["--no-sandbox", "--disable-gpu"])
+        context = browser.new_context()
+        page = context.new_page()
+        for game in GAMES:
+            payload = json.loads((folder / "assets" / "games" / f"{game}.json").read_text("utf-8"))
+            names = deal(page, base, game, bots=False)
+            times = page.evaluate(CLICKS, clicks)
+            floor = cpython_click(payload, names, clicks) * 1000
+            click = statistics.median(times) if times else float("nan")
+            print(f"table {game}: click → redraw median {click:.1f} ms over {len(times)} clicks "
+                  f"(max {max(times or [0]):.0f} ms); CPython check_move + draw + choices {floor:.1f} ms; "
+                  f"ratio {click / floor:.1f} (aim ≤ 50 ms)")
+            deal(page, base, game, bots=True)
+            started = time.perf_counter()
+            page.click("button.tl-play-bots-finish")
+            page.wait_for_selector(".tl-play[data-over=true][data-state=ready]", timeout=120_000)
+            seconds = time.perf_counter() - started
+            moves = int(page.get_attribute(".tl-play", "data-at"))
+            reference, reference_moves = cpython_game(payload, names)
+            print(f"table {game}: bot game in the browser {seconds:.2f} s ({moves} moves); CPython "
+                  f"{reference:.2f} s ({reference_moves} moves); ratio {seconds / reference:.1f} (aim ≤ 2 s)")
+        context.close()
+        browser.close()
