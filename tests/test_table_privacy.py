@@ -6,11 +6,11 @@ table of the examples (their goldens are checked by the replay tests)."""
 from __future__ import annotations
 
 import re
-from html.parser import HTMLParser
 
 import pytest
 
 from engine_tools import ENGINE_GAMES, engine_for, repository_content
+from picture_tree import Node, Tree
 from tischlein.engine import api, picture, privacy
 from tischlein.engine.messages import describe_events, printed_name
 from tischlein.site.assets import game_payload
@@ -19,57 +19,12 @@ from tischlein.site.simulation import player_range
 NAMES = ["Ana", "Bruno", "Clara", "Dieter"]
 
 
-class _Node:
-    def __init__(self, tag: str, attrs: dict, parent: "_Node | None"):
-        self.tag, self.attrs, self.parent, self.children, self.text = tag, attrs, parent, [], []
-
-    def classes(self) -> set[str]:
-        return set((self.attrs.get("class") or "").split())
-
-    def walk(self):
-        yield self
-        for c in self.children:
-            yield from c.walk()
-
-    def strings(self) -> list[str]:
-        """Every text and attribute value in this subtree: what a reader, a tooltip or a screen reader gets."""
-        out = []
-        for n in self.walk():
-            out += n.text + [v for v in n.attrs.values() if v]
-        return out
-
-    def words(self) -> str:
-        return " ".join(t for n in self.walk() for t in n.text).strip()
-
-
-class _Tree(HTMLParser):
-    VOID = {"br", "img", "input", "hr", "meta", "link"}
-
-    def __init__(self, html: str):
-        super().__init__(convert_charrefs=True)
-        self.root = self.at = _Node("root", {}, None)
-        self.feed(html)
-
-    def handle_starttag(self, tag, attrs):
-        node = _Node(tag, dict(attrs), self.at)
-        self.at.children.append(node)
-        if tag not in self.VOID:
-            self.at = node
-
-    def handle_endtag(self, tag):
-        if self.at.parent is not None:
-            self.at = self.at.parent
-
-    def handle_data(self, data):
-        self.at.text.append(data)
-
-
-def _panels(html: str) -> dict[str, _Node]:
-    root = _Tree(html).root
+def _panels(html: str) -> dict[str, Node]:
+    root = Tree(html).root
     panels = {}
     for n in root.walk():
-        if "tl-panel" in n.classes():
-            name = next(x for x in n.walk() if "tl-panel-name" in x.classes()).words()
+        if "tl-panel" in n.classes:
+            name = next(x for x in n.walk() if "tl-panel-name" in x.classes).text()
             panels[name] = n
     return panels
 
@@ -81,10 +36,10 @@ def _secret_labels(words: picture.Words) -> set[str]:
                                                                            "sk.action")}
 
 
-def _secret_names(panel: _Node, labels: set[str]) -> list[str]:
+def _secret_names(panel: Node, labels: set[str]) -> list[str]:
     """The printed names of the hidden cards in a panel of the OPEN picture (a hype card paired with a cooked
     recipe lies face down too)."""
-    return [x.words() for n in panel.walk() if _is_secret(n, labels) for x in n.walk() if "tl-card-name" in x.classes()]
+    return [x.text() for n in panel.walk() if _is_secret(n, labels) for x in n.walk() if "tl-card-name" in x.classes]
 
 
 def _count(strings: list[str], name: str) -> int:
@@ -117,11 +72,11 @@ def test_a_player_sees_their_own_hidden_cards_and_never_another_players(game_id)
     for state in states[::5]:
         open_html = api.draw(payload, state, "en")["html"]
         open_panels = _panels(open_html)
-        open_strings = _Tree(open_html).root.strings()
+        open_strings = Tree(open_html).root.strings()
         for viewer in names:
             drawn = api.draw(payload, state, "en", viewer)
             assert drawn["error"] is None
-            strings = _Tree(drawn["html"]).root.strings()
+            strings = Tree(drawn["html"]).root.strings()
             panels = _panels(drawn["html"])
             for owner in names:
                 secret = _secret_names(open_panels[owner], labels)
@@ -135,17 +90,17 @@ def test_a_player_sees_their_own_hidden_cards_and_never_another_players(game_id)
                         (viewer, owner, name)
                     checked += 1
                 if owner != viewer and secret:
-                    hidden = [n for n in panels[owner].walk() if {"tl-hidden-hand", "tl-hidden-card"} & n.classes()]
+                    hidden = [n for n in panels[owner].walk() if {"tl-hidden-hand", "tl-hidden-card"} & n.classes]
                     assert hidden, (viewer, owner)
     assert checked > 20, "the game hid almost nothing: the test would not notice a leak"
 
 
-def _is_secret(node: _Node, labels: set[str]) -> bool:
-    return ("tl-zone" in node.classes() and any("tl-zone-label" in c.classes() and c.words() in labels
-                                                for c in node.children)) or "tl-kind-hype" in node.classes()
+def _is_secret(node: Node, labels: set[str]) -> bool:
+    return ("tl-zone" in node.classes and any("tl-zone-label" in c.classes and c.text() in labels
+                                                for c in node.children)) or "tl-kind-hype" in node.classes
 
 
-def _hidden_strings(node: _Node, labels: set[str]) -> list[str]:
+def _hidden_strings(node: Node, labels: set[str]) -> list[str]:
     """Every string of the hidden cards' places in a panel of the open picture (each place once)."""
     if _is_secret(node, labels):
         return node.strings()
@@ -156,10 +111,10 @@ def test_the_others_hand_is_drawn_as_a_counted_back():
     payload, names, states = _game("mahlzeit", 0)
     html = api.draw(payload, states[0], "en", "Ana")["html"]
     bruno = _panels(html)["Bruno"]
-    backs = [n for n in bruno.walk() if "tl-hidden-hand" in n.classes()]
-    assert len(backs) == 1 and backs[0].words().startswith("6")           # Mahlzeit deals 6 cards (rulebook)
+    backs = [n for n in bruno.walk() if "tl-hidden-hand" in n.classes]
+    assert len(backs) == 1 and backs[0].text().startswith("6")           # Mahlzeit deals 6 cards (rulebook)
     assert "6 cards in hand, face down" in backs[0].strings()
-    assert not [n for n in bruno.walk() if "tl-card-name" in n.classes() and n.parent in backs[0].walk()]
+    assert not [n for n in bruno.walk() if "tl-card-name" in n.classes and n.parent in backs[0].walk()]
     assert api.draw(payload, states[0], "en")["html"] == api.draw(payload, states[0], "en", None)["html"]
 
 
