@@ -13,7 +13,8 @@ import re
 import pytest
 
 from engine_tools import ENGINE_GAMES, engine_for, repository_content
-from test_table_privacy import _hidden_strings, _panels, _secret_labels, _secret_names, _Tree
+from picture_tree import Tree
+from test_table_privacy import _hidden_strings, _panels, _secret_labels, _secret_names
 from tischlein.engine import api, picture
 from tischlein.site.assets import game_payload
 from tischlein.site.simulation import player_range
@@ -49,7 +50,7 @@ def _seats(game_id: str) -> int:
 
 def _same(html: str, drawn: str) -> bool:
     """The same picture: every text and attribute alike (a browser writes some entities back as characters)."""
-    return _Tree(html).root.strings() == _Tree(drawn).root.strings()
+    return Tree(html).root.strings() == Tree(drawn).root.strings()
 
 
 def _replayed(game_id: str, names: list[str], seed: int, moves: list):
@@ -71,7 +72,7 @@ def _hidden_names(payload: dict, state: dict, owner: str) -> set[str]:
     html = api.draw(payload, state, "en")["html"]
     labels = _secret_labels(picture.Words(payload["messages"]["en"]))
     panel = _panels(html)[owner]
-    everything, hidden = _Tree(html).root.strings(), _hidden_strings(panel, labels)
+    everything, hidden = Tree(html).root.strings(), _hidden_strings(panel, labels)
     return {n for n in _secret_names(panel, labels)
             if sum(s.count(n) for s in everything) == sum(s.count(n) for s in hidden)}
 
