@@ -175,8 +175,6 @@ def build_site(content: Content, out_dir: Path, site_url: str | None = None, *, 
             tree = work / f"site-{lang}"
             _run_mkdocs(work / "mkdocs.yml", site_url, lang, tree)
             split_search_index(tree, languages, only=lang)
-            # A post-build step over one language's tree belongs here: `tree` holds this language's pages (at its
-            # root for the default language, under <lang>/ for the others), before they are installed.
             report.files += install(tree, target, _owned_by(lang, languages))
         if OFFLINE in parts:
             report.offline = offline.write(target, languages, list(content.games), resources.workbox(content.root))
