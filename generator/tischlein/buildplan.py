@@ -315,15 +315,20 @@ def _execute_in_worker(task: Task, out_dir: str) -> tuple[list[str], list[str], 
 
 def _worker_start() -> None:
     """In each worker: die (unwinding, so temporary files go) when the build's process dies or is stopped."""
-    signal.signal(signal.SIGTERM, _worker_stop)
-    signal.signal(signal.SIGINT, signal.SIG_IGN)          # Ctrl-C reaches the build, which stops the workers
     try:
-        PR_SET_PDEATHSIG = 1
-        ctypes.CDLL(None, use_errno=True).prctl(PR_SET_PDEATHSIG, signal.SIGTERM)
-    except (OSError, AttributeError):          # not Linux: the parent's SIGTERM handler still stops the pool
-        pass
-    if os.getppid() == 1:                       # the parent died before prctl took effect
-        raise SystemExit(143)
+        signal.signal(signal.SIGTERM, _worker_stop)
+        signal.signal(signal.SIGINT, signal.SIG_IGN)      # Ctrl-C reaches the build, which stops the workers
+        try:
+            PR_SET_PDEATHSIG = 1
+            ctypes.CDLL(None, use_errno=True).prctl(PR_SET_PDEATHSIG, signal.SIGTERM)
+        except (OSError, AttributeError):      # not Linux: the parent's SIGTERM handler still stops the pool
+            pass
+        if os.getppid() == 1:                   # the parent died before prctl took effect
+            raise SystemExit(143)
+    except SystemExit:
+        # stopped while starting (by the handler inherited from the build, or ours): nothing to clean up yet, and
+        # the pool would print the exit as a traceback
+        os._exit(143)
 
 
 def run(content, content_dir: Path, out_dir: Path, tasks: list[Task], jobs: int, force: bool = False,

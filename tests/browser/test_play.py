@@ -167,12 +167,17 @@ def test_a_whole_game_against_bots_ends_with_the_engines_winner(site, new_page, 
     assert names[0] == "Player 1" and not seats.nth(0).locator("input[type=checkbox]").is_checked()
     assert all(seats.nth(i).locator("input[type=checkbox]").is_checked() for i in range(1, seats.count()))
     table.locator("button.tl-play-start").click()
-    pg.wait_for_selector(".tl-play[data-state=ready]", timeout=BOOT_MS)
-    dealt = api.new_game(payload, names, 1)
-    picture = table.locator(".tl-play-picture .tl-picture")
+    # the picture and the moves that led to it, read at one instant: a bot seated first moves by itself
+    moves, shown = pg.wait_for_function("""() => {
+        const t = document.querySelector('.tl-play');
+        return t.dataset.state === 'ready' &&
+               [t.dataset.moves, t.querySelector('.tl-play-picture .tl-picture').textContent]; }""",
+                                        timeout=BOOT_MS).json_value()
+    replayed = api.replay_game(payload, names, 1, json.loads(moves))
+    assert replayed["error"] is None, replayed["error"]
     # drawn as the one human at the table sees it: the bots' hands face down
-    seen = api.draw(payload, dealt["state"], "en", names[0])["html"]
-    assert _words(picture.text_content()) == _words("".join(_Text(seen).parts))
+    seen = api.draw(payload, replayed["states"][-1], "en", names[0])["html"]
+    assert _words(shown) == _words("".join(_Text(seen).parts))
     mine = table.locator("button.tl-play-move")
     if mine.count():                                    # the reader's seat moves first: one move by hand
         mine.first.click()
