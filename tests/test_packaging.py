@@ -6,12 +6,15 @@ from __future__ import annotations
 
 import json
 import os
+import re
 import shutil
 import subprocess
 import sys
 from pathlib import Path
 
 import pytest
+from packaging.requirements import Requirement
+from packaging.utils import canonicalize_name
 from pypdf import PdfReader
 
 from tischlein.resources import PYODIDE_VERSION, WORKBOX_FILES, WORKBOX_VERSION
@@ -26,16 +29,37 @@ def sh(*args, cwd: Path, env: dict | None = None, timeout: int = 600) -> str:
     return result.stdout
 
 
+def runtime_lock(target: Path) -> Path:
+    """requirements.lock cut down to what `pip install tischlein` pulls in, at the locked versions and hashes: a
+    designer's venv gets no test tools (Playwright alone is 165 MB of the 400 the full lock installs)."""
+    from importlib.metadata import distribution
+    wanted, todo = {"setuptools"}, ["tischlein"]            # setuptools: the lock's build dependency
+    while todo:
+        for spec in distribution(todo.pop()).requires or []:
+            requirement = Requirement(spec)
+            if requirement.marker and not requirement.marker.evaluate({"extra": ""}):
+                continue                                    # an extra (tischlein[test]) or another platform
+            name = canonicalize_name(requirement.name)
+            if name not in wanted:
+                wanted.add(name)
+                todo.append(name)
+    blocks = re.split(r"\n(?=[A-Za-z0-9])", (REPO / "requirements.lock").read_text(encoding="utf-8"))
+    kept = [b for b in blocks if b[:1].isalnum() and canonicalize_name(re.split(r"[=<>! ]", b, 1)[0]) in wanted]
+    assert {canonicalize_name(b.split("==")[0]) for b in kept} == wanted, "requirements.lock lacks a dependency"
+    target.write_text("\n".join(kept) + "\n", encoding="utf-8")
+    return target
+
+
 @pytest.fixture(scope="module")
 def installed(tmp_path_factory) -> dict:
-    """A fresh venv with the locked dependencies and tischlein's wheel; the environment to run it in."""
+    """A fresh venv with tischlein's locked dependencies and its wheel; the environment to run it in."""
     root = tmp_path_factory.mktemp("designer")
     sh(sys.executable, "-m", "pip", "wheel", "--quiet", "--no-deps", "--no-build-isolation", "-w", root / "dist",
        REPO, cwd=root)
     wheel = next((root / "dist").glob("tischlein-*.whl"))
     sh(sys.executable, "-m", "venv", root / "venv", cwd=root)
     pip = root / "venv" / "bin" / "pip"
-    sh(pip, "install", "--quiet", "--require-hashes", "-r", REPO / "requirements.lock", cwd=root)
+    sh(pip, "install", "--quiet", "--require-hashes", "-r", runtime_lock(root / "runtime.lock"), cwd=root)
     sh(pip, "install", "--quiet", "--no-deps", wheel, cwd=root)
     env = {k: v for k, v in os.environ.items() if not k.startswith(("TISCHLEIN_", "PYTHON", "VIRTUAL_ENV"))}
     env["PATH"] = f"{root / 'venv' / 'bin'}{os.pathsep}{env['PATH']}"
