@@ -34,6 +34,23 @@ def pytest_collection_modifyitems(items):
     items.sort(key=rank)                     # stable: the order inside a group stays
 
 
+_BUSY: dict[str, float] = {}          # seconds of test time per xdist worker, as the controller hears of it
+
+
+def pytest_runtest_logreport(report):
+    worker = getattr(report, "node", None)   # set by xdist on the controller
+    if worker is not None:
+        name = worker.gateway.id
+        _BUSY[name] = _BUSY.get(name, 0.0) + report.duration
+
+
+def pytest_terminal_summary(terminalreporter):
+    """How long each worker ran tests: the run ends with the busiest, so the gap is what better grouping gains."""
+    if _BUSY:
+        terminalreporter.write_line("test time per worker: " + ", ".join(
+            f"{name} {seconds:.0f} s" for name, seconds in sorted(_BUSY.items())))
+
+
 @pytest.fixture(scope="session")
 def content() -> loader.Content:
     """The repository's content, loaded once per test run."""
