@@ -22,11 +22,11 @@ and reportlab and `fonts.width` are restored afterwards.
 """
 from __future__ import annotations
 
+import sys
 from contextlib import contextmanager
 
 from reportlab.pdfbase import pdfdoc, pdfmetrics
 from reportlab.pdfgen import canvas, pathobject, textobject
-from reportlab.platypus import paragraph
 
 from . import fonts
 
@@ -43,7 +43,12 @@ def memo_numbers():
 def _memo_paragraph_widths():
     """Platypus measures every word of every paragraph on each layout pass (and a rules booklet takes two, plus
     the table cells it tries at several widths): the same (text, font, size) gives the same width, so the
-    function reportlab's paragraphs call is memoised."""
+    function reportlab's paragraphs call is memoised. A build that has not imported platypus (a card PDF) sets
+    no paragraph: importing it here would cost a tenth of `tischlein pdf` for nothing."""
+    paragraph = sys.modules.get("reportlab.platypus.paragraph")
+    if paragraph is None:
+        yield
+        return
     original = paragraph.stringWidth
     memo: dict[tuple, float] = {}
 

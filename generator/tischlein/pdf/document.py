@@ -80,8 +80,9 @@ def write_atomically(out_path: Path, write) -> Path:
 def _write(ps: PrintSet, opts: Options, ui: Texts, path: Path) -> None:
     W, H = opts.paper_size.width, opts.paper_size.height
     credits = guide.credits_pages(_Counting(), ps, W, H, ui)
-    guide_pages = guide.guide_page(_Counting(), ps, imposition.plan(ps, opts, 1 + credits), opts, ui)
-    layout = imposition.plan(ps, opts, guide_pages + credits)
+    imposed = imposition.impose_pieces(ps, opts)
+    guide_pages = guide.guide_page(_Counting(), ps, imposition.plan(ps, opts, 1 + credits, imposed), opts, ui)
+    layout = imposition.plan(ps, opts, guide_pages + credits, imposed)
     sheets = [(s, p) for s in layout.sections if s.role not in ("front", "board") for p in s.pages]
 
     c = _canvas(path, (W, H), ps, opts, ui)

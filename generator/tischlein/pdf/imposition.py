@@ -114,8 +114,16 @@ def dice_stacks(ds: DiceSet) -> dict[str, Stack]:
     return out
 
 
-def plan(ps: PrintSet, opts, front_pages: int) -> Plan:
-    """Lay out every piece of `ps` for `opts`; `front_pages` is the guide and credits."""
+@dataclass(frozen=True)
+class Imposed:
+    """Every piece of a print set on its pages, before the pages are numbered."""
+
+    placed: list[Placed]
+    alternatives: list[tuple]         # (role, choice, dice kind, pages)
+    tiled: list                        # boards printed in tiles
+
+
+def impose_pieces(ps: PrintSet, opts) -> Imposed:
     stacks, tiled = stacks_of(ps, opts)
     try:
         placed = impose(stacks, opts.paper_size, opts.bleed_mm, opts.duplex)
@@ -127,6 +135,14 @@ def plan(ps: PrintSet, opts, front_pages: int) -> Plan:
                 alternatives.append((role, choice, ds.kind, impose([st], opts.paper_size, opts.bleed_mm, "none")))
     except ValueError as exc:
         raise PdfBuildError(f"{ps.game_id}: {exc}") from None
+    return Imposed(placed, alternatives, tiled)
+
+
+def plan(ps: PrintSet, opts, front_pages: int, imposed: Imposed | None = None) -> Plan:
+    """Lay out every piece of `ps` for `opts`; `front_pages` is the guide and credits. `imposed`: the pieces
+    already imposed (the guide counts its pages from a first plan; imposing again would give the same pages)."""
+    imposed = imposed or impose_pieces(ps, opts)
+    placed, alternatives, tiled = imposed.placed, imposed.alternatives, imposed.tiled
     two_side = "fold" if opts.duplex == "fold" else "double"
     two = Section("two-sided", two_side, [p for p in placed if p.page.two_sided])
     one = Section("one-sided", "single", [p for p in placed if not p.page.two_sided])

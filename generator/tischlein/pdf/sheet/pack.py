@@ -85,11 +85,13 @@ def impose(stacks: list[Stack], paper: Size, bleed_mm: float, duplex: str) -> li
     with_grids = _impose(stacks, paper, bleed_mm, duplex, True)
     if not any(st.grid and st.cut for st in stacks):
         return with_grids
-    packed = _impose(stacks, paper, bleed_mm, duplex, False)
-    return packed if len(packed) < len(with_grids) else with_grids
+    packed = _impose(stacks, paper, bleed_mm, duplex, False, beat=len(with_grids))
+    return packed if packed is not None and len(packed) < len(with_grids) else with_grids
 
 
-def _impose(stacks: list[Stack], paper: Size, bleed_mm: float, duplex: str, grids_first: bool) -> list[Placed]:
+def _impose(stacks: list[Stack], paper: Size, bleed_mm: float, duplex: str, grids_first: bool,
+            beat: int | None = None) -> list[Placed] | None:
+    """The best packing; with `beat`, only one of fewer pages matters (None if none can have fewer)."""
     backs = duplex != "none"
     fold = duplex == "fold"
     grids: list[Placed] = []
@@ -113,14 +115,19 @@ def _impose(stacks: list[Stack], paper: Size, bleed_mm: float, duplex: str, grid
     folds = (plan_fold(paper, first.size, bleed_mm).fold,) if fold and first else ("vertical",) if fold else ("",)
     for option in OPTIONS:
         for orient in folds:
-            for algo in ALGORITHMS:
-                for order in SORTS:
-                    packed = _pack(rest, paper, bleed_mm, backs, orient, option, algo, order)
-                    if packed is None:
-                        continue
-                    key = (len(packed), sum(len(p.page.blocks) for p in packed))
-                    if best is None or key < best[0]:
-                        best = (key, packed)
+            # no packing of these blocks beats this floor: skip what cannot win (the result is the same)
+            floor = _floor(*_split(rest, paper, bleed_mm, backs, orient, option), paper, bleed_mm, orient)
+            for algo, order in ((a, o) for a in ALGORITHMS for o in SORTS):
+                if (best is not None and floor >= best[0]) or (beat is not None and floor[0] >= beat):
+                    break
+                packed = _pack(rest, paper, bleed_mm, backs, orient, option, algo, order)
+                if packed is None:
+                    continue
+                key = (len(packed), sum(len(p.page.blocks) for p in packed))
+                if best is None or key < best[0]:
+                    best = (key, packed)
+    if best is None and rest and beat is not None:
+        return None
     if best is None and rest:
         raise ValueError("a piece is larger than the sheet's printable area")
     packed = best[1] if best else []
@@ -166,17 +173,37 @@ def _blocks(st: Stack, items: tuple, room_w: float, room_h: float, bleed: float,
     return out + [_Block(st, r, len(r), 1, bleed) for r in part]
 
 
+def _bins(paper: Size, bleed_mm: float, orient: str) -> tuple[Rect, Rect]:
+    """The packing area and the bin of a (fold) page."""
+    return (fold_regions(paper)[orient],) * 2 if orient else _full_bin(paper, bleed_mm)
+
+
+def _split(rest, paper: Size, bleed_mm: float, backs: bool, orient: str, option: str) -> tuple[list, list]:
+    """The blocks the pieces left over are cut into: those printed with backs, and the one-sided ones."""
+    bin_rect = _bins(paper, bleed_mm, orient)[1]
+    two, one = [], []
+    for st, items in rest:
+        b = mm(bleed_mm if st.bleed_mm is None else st.bleed_mm)
+        (two if st.two_sided and backs else one).extend(_blocks(st, items, bin_rect.w, bin_rect.h, b, option))
+    return two, one
+
+
+def _floor(two: list, one: list, paper: Size, bleed_mm: float, orient: str) -> tuple[int, int]:
+    """The best key any packing of these blocks can reach: every page holds at most the largest bin's area, and
+    the number of blocks does not depend on how they are packed."""
+    bins = [_bins(paper, bleed_mm, orient)[1], _full_bin(paper, bleed_mm)[1]]
+    most = max(_units(r.w) * _units(r.h) for r in bins)
+    area = sum(math.prod(map(_units, blk.outer)) for blk in two + one)
+    return -(-area // most), len(two) + len(one)
+
+
 def _pack(rest, paper: Size, bleed_mm: float, backs: bool, orient: str, option: str, algo: str,
           order: str) -> list[Placed] | None:
     import rectpack
     from rectpack import PackingBin, PackingMode, newPacker
 
-    area, bin_rect = (fold_regions(paper)[orient],) * 2 if orient else _full_bin(paper, bleed_mm)
-    two, one = [], []
-    for st, items in rest:
-        b = mm(bleed_mm if st.bleed_mm is None else st.bleed_mm)
-        blocks = _blocks(st, items, bin_rect.w, bin_rect.h, b, option)
-        (two if st.two_sided and backs else one).extend(blocks)
+    area, bin_rect = _bins(paper, bleed_mm, orient)
+    two, one = _split(rest, paper, bleed_mm, backs, orient, option)
 
     def packer(rect: Rect):
         p = newPacker(mode=PackingMode.Offline, bin_algo=PackingBin.BFF, pack_algo=getattr(rectpack, algo),
