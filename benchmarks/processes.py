@@ -40,7 +40,10 @@ bare_reportlab(Path(sys.argv[3]), int(sys.argv[4]))
 
 
 def process(args: list[str], env: dict | None = None, cwd: Path = ROOT) -> tuple[float, float]:
-    """Wall time and CPU time (user + system, of the process and its children) of one command; exits on error."""
+    """Wall time and CPU time (user + system, of the process and its children) of one command; exits on error.
+    Bytecode is cached as in a user's shell: some machines set PYTHONDONTWRITEBYTECODE, which would charge every
+    run of tischlein (not of the baselines, whose libraries come with their .pyc) with compiling it from source."""
+    env = {k: v for k, v in (os.environ if env is None else env).items() if k != "PYTHONDONTWRITEBYTECODE"}
     before = resource.getrusage(resource.RUSAGE_CHILDREN)
     started = time.perf_counter()
     done = subprocess.run(args, cwd=cwd, env=env, capture_output=True)
