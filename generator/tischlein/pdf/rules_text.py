@@ -14,6 +14,7 @@ import re
 from dataclasses import dataclass
 from typing import Any
 
+from ..content.i18n import SOURCE_LANGUAGE
 from ..content.loader import Content, GameContent
 from ..site.context import ExampleRender, PageContext
 from ..site.pages import SiteWriter
@@ -47,12 +48,7 @@ def context(content: Content, game: GameContent, lang: str) -> PdfContext:
 def replays(game: GameContent, lang: str) -> list[ExampleRender]:
     """Every worked example replayed by the engine, with messages in `lang` (none without an engine)."""
     from ..site.build import replay_examples
-    warnings: list[str] = []
-    langs = ["en"] if lang == "en" else ["en", lang]
-    renders = replay_examples(game, langs, warnings)
-    for r in renders:
-        r.results = {lang: r.results[lang]}
-    return renders
+    return replay_examples(game, SOURCE_LANGUAGE, [lang], [])
 
 
 @dataclass(frozen=True)

@@ -128,10 +128,7 @@ def build_site(content: Content, out_dir: Path, site_url: str | None = None, *, 
         else:
             (work / "overrides").mkdir()
         shared = FILES in parts          # what only the shared files hold (pages reach them from scripts, not links)
-        # A language's build reads its own pages and the default language's (each page's alternates and
-        # fallbacks are found from those; a missing language falls back to the default's, as a page does).
         pages = [lang for lang in languages if lang in parts]
-        pages = [lang for lang in languages if lang in pages or (pages and lang == languages[0])]
         if shared:
             assets.copy_pyodide(docs / "assets" / "pyodide", pyodide or resources.pyodide(content.root))
             assets.copy_calculators(docs / "assets" / "js" / "calc", content)
@@ -142,7 +139,7 @@ def build_site(content: Content, out_dir: Path, site_url: str | None = None, *, 
         for game in content.games.values():
             payloads[game.id] = assets.game_payload(game, languages)
             assets.write_game_json(docs / "assets" / "games" / f"{game.id}.json", payloads[game.id])
-            examples[game.id] = replay_examples(game, pages, report.warnings) if pages else []
+            examples[game.id] = replay_examples(game, languages[0], pages, report.warnings) if pages else []
 
         downloads = assets.copy_downloads(content, Path(pdf_root or out_dir), docs, languages)
         report.downloads = {g: [(p, s) for _, _, p, s in d.files] for g, d in downloads.items()}
@@ -166,6 +163,8 @@ def build_site(content: Content, out_dir: Path, site_url: str | None = None, *, 
                                               ["assets/engine/engine.zip", *(f"assets/games/{g}.json" for g in payloads)]}
             nav = writer.write_all(docs, downloads, examples, card_images, only=pages)
             report.pages = sum(1 for _ in docs.rglob("*.md"))
+            if languages[0] not in pages:
+                _stand_ins(docs, pages)
             _write_config(work, config, nav, content, languages, work / "site")
         target = out_dir / "site"
         target.mkdir(parents=True, exist_ok=True)
@@ -275,8 +274,19 @@ def _coverage(content: Content, languages: list[str]) -> list:
     return coverage(content, [lang for lang in languages if lang != "en"])
 
 
-def replay_examples(game: GameContent, languages: list[str], warnings: list[str]) -> list[ExampleRender]:
-    """Replay each example in every language (the engine's messages are translated; the moves are the same)."""
+def _stand_ins(docs: Path, languages: list[str]) -> None:
+    """A language's build has mkdocs-static-i18n find each of its pages through the default language's file of
+    that page (`x.md` beside `x.de.md`), which only its own pass would render: that file need only exist."""
+    for lang in languages:
+        for page in docs.rglob(f"*.{lang}.md"):
+            page.with_name(page.name[: -len(f".{lang}.md")] + ".md").write_text(
+                "<!-- the default language's page is built by its own task -->\n", encoding="utf-8")
+
+
+def replay_examples(game: GameContent, default: str, languages: list[str],
+                    warnings: list[str]) -> list[ExampleRender]:
+    """Replay each example in `languages` (the engine's messages are translated; the moves are the same); a
+    message missing in a language is the `default` language's."""
     from .. import games
     from ..engine import replay
 
@@ -284,13 +294,13 @@ def replay_examples(game: GameContent, languages: list[str], warnings: list[str]
     if engine_class is None:
         return []
     engine = engine_class(game.model.engine_data())
-    english = game.engine_messages(languages[0])
+    english = game.engine_messages(default)
     renders = []
     for example in game.examples:
         render = ExampleRender({k: v for k, v in example.items() if not k.startswith("_")})
         render.results = {lang: replay.run(engine, render.example, game.engine_messages(lang), english)
                           for lang in languages}
-        if not render.results[languages[0]]["ok"]:
+        if not render.results[languages[0]]["ok"]:       # the same moves in every language
             warnings.append(f"{game.id}/{render.example['id']}: the replay does not give the expected result")
         renders.append(render)
     return renders
