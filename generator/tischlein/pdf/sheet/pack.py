@@ -189,12 +189,25 @@ def _split(rest, paper: Size, bleed_mm: float, backs: bool, orient: str, option:
 
 
 def _floor(two: list, one: list, paper: Size, bleed_mm: float, orient: str) -> tuple[int, int]:
-    """The best key any packing of these blocks can reach: every page holds at most the largest bin's area, and
-    the number of blocks does not depend on how they are packed."""
+    """The best key any packing of these blocks can reach (the number of blocks does not depend on the packing).
+    Pages: every page is at most the largest bin (a whole sheet's dominates a fold half in both sides), so the
+    area gives a floor; and a block larger than half a bin has a page to itself, shared only with blocks that
+    fit beside it — over it or under it (then no taller than the bin's height less its own) or to its side."""
     bins = [_bins(paper, bleed_mm, orient)[1], _full_bin(paper, bleed_mm)[1]]
-    most = max(_units(r.w) * _units(r.h) for r in bins)
-    area = sum(math.prod(map(_units, blk.outer)) for blk in two + one)
-    return -(-area // most), len(two) + len(one)
+    W, H = max(_units(r.w) for r in bins), max(_units(r.h) for r in bins)
+    sizes = [tuple(map(_units, blk.outer)) for blk in two + one]
+    big = [s for s in sizes if 2 * s[0] * s[1] > W * H]
+    kinds = set(big)
+
+    def beside(small: tuple[int, int]) -> bool:
+        return any((sw <= W - bw and sh <= H) or (sh <= H - bh and sw <= W)
+                   for b in kinds for bw, bh in (b, b[::-1]) if bw <= W and bh <= H
+                   for sw, sh in (small, small[::-1]))
+
+    fits = {s: beside(s) for s in set(sizes) - kinds}
+    alone = sum(s[0] * s[1] for s in sizes if s in fits and not fits[s])
+    area = sum(s[0] * s[1] for s in sizes)
+    return max(-(-area // (W * H)), len(big) + -(-alone // (W * H))), len(sizes)
 
 
 def _pack(rest, paper: Size, bleed_mm: float, backs: bool, orient: str, option: str, algo: str,
