@@ -165,7 +165,9 @@ class Engine:
         ways and compares every state (tests/test_engine_listed.py)."""
         if listed:
             spec = self.MOVES[move.name]
-            player, args = self.actor(state), spec.read_args(self, move.args)
+            player = self.actor(state)
+            # A listed move's plain arguments are of their types already; a copy, as read_args gives.
+            args = dict(move.args) if spec.plain else spec.read_args(self, move.args)
         else:
             if type(move) is not Move:
                 try:
