@@ -57,8 +57,10 @@ def bench_speed(trees: list[Path], games: int = 1000, greedy_games: int = 100, r
             for tree in trees:
                 argv, env = simulate_argv(tree, game, count, ["--policy", policy])
                 cpu = min(child_cpu(argv, env)[0] for _ in range(repeat))
-                cells.append(f"{tree.name or tree}: {cpu:5.1f} s = {cpu / bare:4.1f} × baseline")
-            print(f"simulate {game} --policy {policy} --games {count}: " + " | ".join(cells) + aim)
+                # The load average beside each figure: on a shared machine a busy minute inflates CPU times too.
+                cells.append(f"{tree.name or tree}: {cpu:5.1f} s = {cpu / bare:4.1f} × baseline "
+                             f"(load {os.getloadavg()[0]:.1f})")
+            print(f"simulate {game} --policy {policy} --games {count}: " + " | ".join(cells) + aim, flush=True)
 
 
 def bench_invariants(games: int = 10_000, policies: tuple[str, ...] = ("random", "greedy"),

@@ -147,6 +147,14 @@ class MoveSpec:
     phase_rule: str = ""                   # the rule named then (default: the move's rule)
     args: dict[str, Arg] = field(default_factory=dict)
 
+    # Every argument is one plain value that must be given (no list, id, choice or optional): a listed move's
+    # arguments then read as they are (Engine.apply's `listed`). Worked out once per row (__post_init__).
+    plain: bool = field(init=False, repr=False, compare=False, default=False)
+
+    def __post_init__(self) -> None:
+        object.__setattr__(self, "plain", all(a.kind in _PLAIN and not a.choices and not a.optional
+                                              for a in self.args.values()))
+
     def read_args(self, engine: Any, args: Mapping[str, Any]) -> dict:
         """The arguments, each checked against its type; arguments the move does not take stay as given."""
         out = dict(args)

@@ -28,6 +28,12 @@ def random_policy(engine: Any, state: Any, rng: random.Random) -> Move:
     return engine.random_move(state, rng)
 
 
+# The random policy's move is always one legal_moves lists for the state: a playout applies it with
+# `listed=True` (Engine.apply), skipping the kernel's checks it passes by construction. Greedy policies may
+# build a move of their own (a joker's place, a row), so they do not say so.
+random_policy.listed = True      # type: ignore[attr-defined]
+
+
 def policies(engine: Any) -> dict[str, Policy]:
     """The policies this engine can play: random, and the game's own (POLICIES)."""
     return {"random": random_policy, **getattr(engine, "POLICIES", {})}
@@ -43,16 +49,17 @@ def policy(engine: Any, name: str) -> Policy:
 
 def one_ply(engine: Any, state: Any, rng: random.Random, value: Value, estimate: Estimate | None = None,
             moves: Iterable[Move] | None = None) -> Move:
-    """The legal move (or the best of `moves`) rated highest for the player who decides: `estimate(state,
-    move)` for a move whose outcome is hidden, else `value(state after the move, player, move)`. Equal
-    ratings are broken at random."""
+    """The legal move (or the best of `moves`, some of the moves legal_moves lists for `state`) rated highest
+    for the player who decides: `estimate(state, move)` for a move whose outcome is hidden, else `value(state
+    after the move, player, move)`. Equal ratings are broken at random. Each move is tried as a listed move
+    (Engine.apply's `listed`): it comes from legal_moves, so the kernel's checks would pass anyway."""
     player = engine.actor(state)
     best: list[Move] = []
     top = float("-inf")
     for move in engine.legal_moves(state) if moves is None else moves:
         rating = estimate(state, move) if estimate else None
         if rating is None:
-            rating = value(engine.apply(state, move), player, move)
+            rating = value(engine.apply(state, move, listed=True), player, move)
         if rating > top + 1e-9:
             top, best = rating, [move]
         elif rating >= top - 1e-9:

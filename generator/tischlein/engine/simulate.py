@@ -84,14 +84,16 @@ def playout(engine: Any, players: int, seed: int, max_moves: int | None = None,
     names = list(PLAYER_NAMES[:players])
     seats = seat_policies(policies, players)
     choose = [policy(engine, name) for name in seats]
+    listed = [getattr(c, "listed", False) for c in choose]      # seats whose moves come from legal_moves
     state = engine.new_game(names, seed, **(options or {}))
     moves = turns = 0
     while not engine.is_over(state):
+        actor = engine.actor(state)
         try:
-            move = choose[engine.actor(state)](engine, state, rng)
+            move = choose[actor](engine, state, rng)
         except RuntimeError:
             raise RuntimeError(f"seed {seed}: no legal move after {moves} moves") from None
-        state = engine.apply(state, move, in_place=True)
+        state = engine.apply(state, move, in_place=True, listed=listed[actor])
         moves += 1
         turns += move.name == "end_turn"
         if moves >= max_moves:

@@ -100,6 +100,7 @@ class SchwarzwaelderKirsch(Engine):
         self.type_of: dict[str, str] = {c["id"]: c["type"] for c in data["pantry"]}
         self.kind_of: dict[str, str] = {c["id"]: c["kind"] for c in data["pantry"]}
         self._reveal_moves: dict[str, list[Move]] = {}
+        self._stop_moves: dict[str, Move] = {}
 
     def put(self, player: Player, ing: str, card: str) -> None:
         """Lay `card` on `ing`; a collection keeps the cake's order, so renders and dicts compare stably."""
@@ -360,8 +361,9 @@ class SchwarzwaelderKirsch(Engine):
         # The positions that hold a card (none is face up here): compress keeps a move where its card is truthy,
         # and a card id is a non-empty string, a gap None. It runs in C: this list is made at every move.
         moves = {"reveal": list(compress(row, s.pantry))}
-        if s.phase == "revealing":
-            moves["stop"] = [Move(name, "stop", {})]
+        if s.phase == "revealing":          # every other move of a random game: its stop made once per player
+            stop = self._stop_moves.get(name) or self._stop_moves.setdefault(name, Move(name, "stop", {}))
+            moves["stop"] = [stop]
             return moves
         kind = player.action and self.type_of[player.action]
         others = [o for o in s.players if o is not player]
