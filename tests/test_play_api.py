@@ -161,3 +161,83 @@ def test_new_game_and_bot_move_answer_bad_input():
     assert api.new_game(payload, ["Ada", "Ada"], 1)["error"]["kind"] == "invalid"         # names must differ
     assert api.new_game(payload, ["Ada", "Ben"], "x")["error"]["kind"] == "invalid"
     assert api.bot_move(payload, {"nonsense": 1}, 1)["error"]["kind"] == "invalid"
+
+
+# --- one worker call per click and per run of bots (api.view, api.play, api.bots_play; issue 10's speed) --------
+
+def _bot_line(payload: dict, names: list[str], seed: int) -> list[dict]:
+    """The bot game the table played move by move before bots_play: bot_move with seed * 7919 + position."""
+    state, line = api.new_game(payload, names, seed)["state"], []
+    while True:
+        out = api.bot_move(payload, state, seed * 7919 + len(line))
+        assert out["error"] is None, out["error"]
+        line.append({"move": out["move"], "state": out["state"]})
+        state = out["state"]
+        if out["over"]:
+            return line
+
+
+@pytest.mark.parametrize("game_id", ENGINE_GAMES)
+def test_bots_play_plays_the_same_game_as_bot_move_one_move_at_a_time(game_id):
+    """"Bots play to the end" asks for chunks of moves: the line must be the one bot_move plays move by move
+    (a game shared or reloaded is replayed from those moves), whatever the chunk size."""
+    payload = game_payload(repository_content().games[game_id], ["en"])
+    names = ["Ada", "Ben", "Cem"][:max(2, engine_for(game_id).min_players)]
+    expected = _bot_line(payload, names, 4)
+    state, line = api.new_game(payload, names, 4)["state"], []
+    while True:
+        out = api.bots_play(payload, state, 4, len(line), {"Ada": "greedy", "Ben": None}, [], 23)
+        assert out["error"] is None, out["error"]
+        assert set(out) == {"line", "over", "actor", "error"}          # no text, no render: nothing told to all
+        line += out["line"]
+        state = line[-1]["state"]
+        if out["over"]:
+            break
+        assert len(out["line"]) == 23
+    assert line == expected
+    assert out["actor"] is None or out["actor"] in names
+
+
+def test_bots_play_stops_when_a_person_is_to_move_and_answers_bad_input():
+    payload = game_payload(repository_content().games["mahlzeit"], ["en"])
+    engine = engine_for("mahlzeit")
+    dealt = api.new_game(payload, ["Ada", "Ben"], 2)["state"]
+    ada_first = engine.actor(engine.from_dict(dealt)) == 0
+    out = api.bots_play(payload, dealt, 2, 0, {}, ["Ada"] if ada_first else ["Ben"], 50)
+    assert out["line"] == [] and out["error"] is None and out["actor"] == ("Ada" if ada_first else "Ben")
+    bot, person = ("Ada", "Ben") if ada_first else ("Ben", "Ada")
+    out = api.bots_play(payload, dealt, 2, 0, {}, [person], 50)      # the bot's turn (draw, take, end), then the person
+    assert out["line"] and {m["move"]["player"] for m in out["line"]} == {bot} and out["actor"] == person
+    assert api.bots_play(payload, dealt, 2, 0, {}, [], 0)["line"] == []
+    assert api.bots_play(payload, {"nonsense": 1}, 2, 0, {}, [], 5)["error"]["key"] == "state"
+    for bad in [("2", 0, {}, []), (2, None, {}, []), (2, 0, [], []), (2, 0, {}, "Ada")]:
+        assert api.bots_play(payload, dealt, *bad, 5)["error"]["kind"] == "invalid", bad
+    refused = api.bots_play(payload, dealt, 2, 0, {"Ada": "clever", "Ben": "clever"}, [], 5)
+    assert refused["error"]["key"] == "policy" and refused["line"] == []
+    assert api.bots_play({"engine": "tischlein.nothing", "data": {}}, dealt, 2, 0, {}, [], 5)["error"]["key"] \
+        == "engine.failed"
+
+
+@pytest.mark.parametrize("game_id", ENGINE_GAMES)
+def test_view_and_play_answer_what_draw_choices_and_check_move_answer(game_id):
+    """One call per click: api.view is api.draw and api.choices of the same state and viewer; api.play is
+    check_move's verdict with the new state and its view, its text told as the viewer may hear it."""
+    payload = game_payload(repository_content().games[game_id], ["en", "de"])
+    names = ["Ada", "Ben", "Cem"][:max(2, engine_for(game_id).min_players)]
+    line = _bot_line(payload, names, 6)
+    for before, after in list(zip(line, line[1:]))[::9]:
+        for viewer in [None, *names]:
+            seen = api.view(payload, before["state"], "de", viewer)
+            assert seen == {"draw": api.draw(payload, before["state"], "de", viewer),
+                            "choices": api.choices(payload, before["state"], "de", 200, viewer)}
+            played = api.play(payload, before["state"], after["move"], "de", viewer)
+            assert played["legal"] and played["error"] is None and played["state"] == after["state"]
+            assert played["view"] == api.view(payload, after["state"], "de", viewer)
+            assert played["text"] == played["view"]["draw"]["text"]       # told to the viewer, as the picture's
+            assert "render" not in played                                 # the open table's text: not to a player
+    bad = {**line[0]["move"], "args": {"nonsense": 1}}
+    assert api.play(payload, line[0]["state"], bad, "en")["error"] == \
+        api.check_move(payload, line[0]["state"], bad, "en")["error"]
+    assert api.view(payload, {"nonsense": 1})["draw"]["error"]["key"] == "state"
+    assert api.view(payload, line[0]["state"], "en", 7)["choices"]["error"]["kind"] == "invalid"
+    assert api.play(payload, line[0]["state"], "take", "en")["error"]["kind"] == "invalid"

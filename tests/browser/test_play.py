@@ -182,6 +182,7 @@ def test_a_whole_game_against_bots_ends_with_the_engines_winner(site, new_page, 
     if mine.count():                                    # the reader's seat moves first: one move by hand
         mine.first.click()
         pg.wait_for_function("document.querySelector('.tl-play').dataset.at !== '0'")
+    assert table.locator(".tl-play-intro").is_hidden()               # "Choose the players …": done once dealt
     table.locator("button.tl-play-bots-finish").click()
     pg.wait_for_selector(".tl-play[data-over=true][data-state=ready]", timeout=300_000)
     moves = json.loads(table.get_attribute("data-moves"))

@@ -131,6 +131,11 @@ def test_two_people_at_one_phone_see_only_their_own_hidden_cards(site, phone, sh
         reveal.press("Enter")
         pg.wait_for_function("document.querySelector('.tl-play').dataset.state === 'ready'")
         assert table.get_attribute("data-viewer") == whose
+        assert table.locator(".tl-play-intro").is_hidden()           # "Choose the players …": done once dealt
+        # the bots' buttons only where a bot sits at the table
+        bots = len(names) > 2
+        assert table.locator("button.tl-play-bot-step").count() == table.locator("button.tl-play-bots-finish").count() \
+            == (1 if bots else 0)
         # the picture is the engine's picture for this player, and the moves are theirs in the words they may know
         html = table.locator(".tl-play-picture").inner_html()
         assert _same(html, api.draw(payload, state, "en", whose)["html"])
@@ -158,6 +163,9 @@ def test_two_people_at_one_phone_see_only_their_own_hidden_cards(site, phone, sh
             pg.wait_for_function(f"document.querySelector('.tl-play').dataset.at !== '{len(moves)}'")
             _settle(pg)
             moves = json.loads(table.get_attribute("data-moves") or "[]")
+            if table.get_attribute("data-state") == "ready":      # still theirs: the view api.play answered with
+                now = engine.to_dict(_replayed(game_id, names, 1, moves))
+                assert _same(table.locator(".tl-play-picture").inner_html(), api.draw(payload, now, "en", whose)["html"])
         else:
             pytest.fail("the phone never went to the other player")
     assert seen == set(names[:2])

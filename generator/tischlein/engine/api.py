@@ -21,6 +21,17 @@
     draw(game, state, lang="en", viewer=None)  {"html": the state as a picture, "text": what the last move did,
                                                "actor": who decides now, "error": None}
                                                or {"html": None, "error": {kind, key, message}}
+    view(game, state, lang="en", viewer=None, limit=200)
+                                               {"draw": draw's answer, "choices": choices' answer}: one
+                                               position for the table, the state read once
+    play(game, state, move, lang="en", viewer=None, limit=200)
+                                               {"legal": True, "state", "text", "view", "error": None} or
+                                               {"legal": False, "error"}: one click, checked and played, with
+                                               the view of the new position
+    bots_play(game, state, seed, at, seats, stop=(), most=50)
+                                               {"line": [{"move", "state"}, ...], "over", "actor", "error"}:
+                                               bots play on (each move as bot_move with seed*7919 + position)
+                                               until a player in `stop` decides, the game ends or `most` moves
     replay_game(game, players, seed, moves, lang="en")
                                                {"states": [dealt, after move 1, ...], "policies", "error": None,
                                                "at": None}
@@ -111,9 +122,7 @@ def check_move(game: dict, state: Any, move: Any, lang: str = "en") -> dict:
         return {"legal": True, "text": describe_events(engine.events(new), messages, english),
                 "render": engine.render(new), "state": engine.to_dict(new), "error": None}
     except MoveError as err:
-        return {"legal": False, "error": {"kind": err.kind, "index": None, "rule": err.rule, "key": err.key,
-                                          "params": dict(err.params),
-                                          "message": describe_error(err, messages, english)}}
+        return {"legal": False, "error": _refusal(err, None, messages, english)}
     except Exception as exc:           # noqa: BLE001 - the browser must get an answer whatever happens
         return {"legal": False, "error": _engine_failed(exc)}
 
@@ -132,26 +141,31 @@ def choices(game: dict, state: Any, lang: str = "en", limit: int = 200, viewer: 
     text a move picker shows on its button, told as `viewer` may know it before the move), at most `limit` of
     them (`more` says how many were left off). With the game over: no moves, and the winners by the ranking."""
     engine = engine_of(game)
-    messages, english = _messages(game, lang)
     try:
         viewer = _viewer(viewer)
-        current = engine.read_state(state)
-        if engine.is_over(current):
-            return {"moves": [], "more": 0, "over": True, "winners": engine.winners(current),
-                    "ranking": engine.ranking(current), "builders": [], "error": None}
-        legal = [m.to_dict() for m in engine.legal_moves(current)]
-        moves = [{"move": m, "text": describe_events(privacy.told(engine.events(engine.apply(current, m)),
-                                                                  engine.SECRETS, viewer, before=True),
-                                                     messages, english)}
-                 for m in legal[:limit]]
-        return {"moves": moves, "more": max(0, len(legal) - limit), "over": False, "winners": [], "ranking": [],
-                "builders": builders(legal, {**english, **messages}), "error": None}
+        return _choices(game, engine, engine.read_state(state), lang, limit, viewer)
     except StartError as exc:
-        return {"moves": [], "more": 0, "over": False, "winners": [], "ranking": [], "builders": [],
-                "error": _invalid("state", f"not a valid state: {exc}")}
+        return {**_NO_CHOICES, "error": _invalid("state", f"not a valid state: {exc}")}
     except Exception as exc:           # noqa: BLE001 - the browser must get an answer whatever happens
-        return {"moves": [], "more": 0, "over": False, "winners": [], "ranking": [], "builders": [],
-                "error": _engine_failed(exc)}
+        return {**_NO_CHOICES, "error": _engine_failed(exc)}
+
+
+_NO_CHOICES = {"moves": [], "more": 0, "over": False, "winners": [], "ranking": [], "builders": []}
+
+
+def _choices(game: dict, engine: Any, current: Any, lang: str, limit: int, viewer: str | None) -> dict:
+    """choices' answer for a state already read (it may raise: the callers answer for it)."""
+    messages, english = _messages(game, lang)
+    if engine.is_over(current):
+        return {"moves": [], "more": 0, "over": True, "winners": engine.winners(current),
+                "ranking": engine.ranking(current), "builders": [], "error": None}
+    legal = [m.to_dict() for m in engine.legal_moves(current)]
+    moves = [{"move": m, "text": describe_events(privacy.told(engine.events(engine.apply(current, m)),
+                                                              engine.SECRETS, viewer, before=True),
+                                                 messages, english)}
+             for m in legal[:limit]]
+    return {"moves": moves, "more": max(0, len(legal) - limit), "over": False, "winners": [], "ranking": [],
+            "builders": builders(legal, {**english, **messages}), "error": None}
 
 
 def builders(legal: list[dict], names: dict, most: int = 60) -> list[dict]:
@@ -203,28 +217,154 @@ def draw(game: dict, state: Any, lang: str = "en", viewer: Any = None) -> dict:
     without what the viewer may not know."""
     try:
         engine = engine_of(game)
-        messages, english = _messages(game, lang)
         viewer = _viewer(viewer)
-        current = engine.from_dict(state)
-        if engine.is_over(current):              # the end shows every hand, as at the table
-            viewer = None
-        words = picture.Words(messages, english)
-        module = game.get("picture")
-        if module:
-            drawer = importlib.import_module(module).draw
-            # a picture module that knows no viewer (a game with nothing hidden) draws the open table
-            seen = {"viewer": viewer} if "viewer" in inspect.signature(drawer).parameters else {}
-            html = drawer(engine, current, words, **seen)
-        else:
-            html = picture.text_picture(engine.render(current), words("table"))
-        actor = engine.actor(current)
-        text = describe_events(privacy.told(engine.events(current), engine.SECRETS, viewer), messages, english)
-        return {"html": str(html), "text": text, "actor": None if actor is None else current.players[actor].name,
-                "error": None}
+        return _drawn(game, engine, engine.from_dict(state), lang, viewer)
     except StartError as exc:
         return {"html": None, "error": _invalid("state", f"not a valid state: {exc}")}
     except Exception as exc:           # noqa: BLE001 - the browser must get an answer whatever happens
         return {"html": None, "error": _engine_failed(exc)}
+
+
+_WORDS: dict[tuple[int, str], tuple[Any, picture.Words]] = {}     # (id(messages), lang) -> (them, their Words)
+
+
+def _words(game: dict, lang: str) -> picture.Words:
+    """The pictures' words of a game in a language, made once: Words remembers the labels it formatted, so a
+    table redrawn after each click formats only what changed."""
+    messages, english = _messages(game, lang)
+    key = (id(game.get("messages")), lang)
+    cached = _WORDS.get(key)
+    if cached is not None and cached[0] is game.get("messages"):
+        return cached[1]
+    if len(_WORDS) > 32:
+        _WORDS.clear()
+    words = picture.Words(messages, english)
+    _WORDS[key] = (game.get("messages"), words)
+    return words
+
+
+def _drawn(game: dict, engine: Any, current: Any, lang: str, viewer: str | None) -> dict:
+    """draw's answer for a state already read (it may raise: the callers answer for it)."""
+    messages, english = _messages(game, lang)
+    if engine.is_over(current):              # the end shows every hand, as at the table
+        viewer = None
+    words = _words(game, lang)
+    module = game.get("picture")
+    if module:
+        drawer = importlib.import_module(module).draw
+        # a picture module that knows no viewer (a game with nothing hidden) draws the open table
+        seen = {"viewer": viewer} if _knows_viewer(drawer) else {}
+        html = drawer(engine, current, words, **seen)
+    else:
+        html = picture.text_picture(engine.render(current), words("table"))
+    actor = engine.actor(current)
+    text = describe_events(privacy.told(engine.events(current), engine.SECRETS, viewer), messages, english)
+    return {"html": str(html), "text": text, "actor": None if actor is None else current.players[actor].name,
+            "error": None}
+
+
+_SIGNATURES: dict[Any, bool] = {}
+
+
+def _knows_viewer(drawer: Any) -> bool:
+    if drawer not in _SIGNATURES:
+        _SIGNATURES[drawer] = "viewer" in inspect.signature(drawer).parameters
+    return _SIGNATURES[drawer]
+
+
+def view(game: dict, state: Any, lang: str = "en", viewer: Any = None, limit: int = 200) -> dict:
+    """What the table shows of one position, in one call (the state read once): {"draw": draw's answer,
+    "choices": choices' answer}, each as those functions give it for this state, viewer and language."""
+    try:
+        engine = engine_of(game)
+        viewer = _viewer(viewer)
+        current = engine.read_state(state)
+        return {"draw": _drawn(game, engine, current, lang, viewer),
+                "choices": _choices(game, engine, current, lang, limit, viewer)}
+    except StartError as exc:
+        error = _invalid("state", f"not a valid state: {exc}")
+    except Exception as exc:           # noqa: BLE001 - the browser must get an answer whatever happens
+        error = _engine_failed(exc)
+    return {"draw": {"html": None, "error": error}, "choices": {**_NO_CHOICES, "error": error}}
+
+
+def play(game: dict, state: Any, move: Any, lang: str = "en", viewer: Any = None, limit: int = 200) -> dict:
+    """One click at the table: `move` checked and, if legal, played, with the view of the new position.
+    {"legal": True, "state", "text" (told as `viewer` may hear it), "view": view's answer, "error": None} or
+    check_move's refusal {"legal": False, "error"}, the position untouched."""
+    try:
+        engine = engine_of(game)
+        messages, english = _messages(game, lang)
+        viewer = _viewer(viewer)
+        current = engine.read_state(state)
+    except StartError as exc:
+        return {"legal": False, "error": _invalid("state", f"not a valid state: {exc}")}
+    except Exception as exc:           # noqa: BLE001 - the browser must get an answer whatever happens
+        return {"legal": False, "error": _engine_failed(exc)}
+    try:
+        new = engine.apply(current, move)
+    except MoveError as err:
+        return {"legal": False, "error": _refusal(err, None, messages, english)}
+    except Exception as exc:           # noqa: BLE001 - the browser must get an answer whatever happens
+        return {"legal": False, "error": _engine_failed(exc)}
+    try:
+        told = describe_events(privacy.told(engine.events(new), engine.SECRETS, viewer), messages, english)
+        return {"legal": True, "state": engine.to_dict(new), "text": told, "error": None,
+                "view": {"draw": _drawn(game, engine, new, lang, viewer),
+                         "choices": _choices(game, engine, new, lang, limit, viewer)}}
+    except Exception as exc:           # noqa: BLE001 - the browser must get an answer whatever happens
+        return {"legal": False, "error": _engine_failed(exc)}
+
+
+def _refusal(err: MoveError, index: int | None, messages: dict, english: dict) -> dict:
+    return {"kind": err.kind, "index": index, "rule": err.rule, "key": err.key, "params": dict(err.params),
+            "message": describe_error(err, messages, english)}
+
+
+def bots_play(game: dict, state: Any, seed: Any, at: Any, seats: Any, stop: Any = (), most: Any = 50) -> dict:
+    """The bots play on from `state` (position `at` of the line): at most `most` moves, until a player named in
+    `stop` is to decide or the game is over. Each move is bot_move's for the same position with the seed the
+    table gives it, `seed * 7919 + its position`, and the policy `seats` names for the player to decide ({name:
+    policy}; none or null: the game's best), so a line played in one call is the line played move by move.
+    {"line": [{"move", "state"}, ...], "over", "actor": who decides at the end, "error"}; a move that fails
+    ends the line there, with the error. No text: what a bot did is told by view, to the player looking."""
+    line: list[dict] = []
+    try:
+        engine = engine_of(game)
+        current = engine.read_state(state)
+        bad = ("seed" if not _integer(seed) else "at" if not _integer(at) else "most" if not _integer(most)
+               else "seats" if not isinstance(seats, dict) else "stop" if not isinstance(stop, (list, tuple))
+               else None)
+        if bad:
+            return {"line": [], "over": False, "actor": None,
+                    "error": _invalid(bad, "seed, at and most are integers, seats a mapping, stop a list")}
+        known, table = policies(engine), policy_table(engine)
+        for step in range(max(0, min(most, 5000))):
+            if engine.is_over(current):
+                break
+            actor = engine.actor(current)
+            name = None if actor is None else current.players[actor].name
+            if name in stop:
+                break
+            chosen = seats.get(name)
+            chosen = known[0] if chosen is None else chosen
+            if not isinstance(chosen, str) or chosen not in known:
+                return {"line": line, "over": False, "actor": name,
+                        "error": _invalid("policy", f"no policy {str(chosen)[:40]!r}; known: {', '.join(known)}")}
+            move = table[chosen](engine, current, random.Random(seed * 7919 + at + step))
+            current = engine.apply(current, move)
+            line.append({"move": move.to_dict(), "state": engine.to_dict(current)})
+        actor = engine.actor(current)
+        return {"line": line, "over": engine.is_over(current),
+                "actor": None if actor is None else current.players[actor].name, "error": None}
+    except StartError as exc:
+        return {"line": line, "over": False, "actor": None, "error": _invalid("state", f"not a valid state: {exc}")}
+    except Exception as exc:           # noqa: BLE001 - the browser must get an answer whatever happens
+        return {"line": line, "over": False, "actor": None, "error": _engine_failed(exc)}
+
+
+def _integer(value: Any) -> bool:
+    return isinstance(value, int) and not isinstance(value, bool)
 
 
 def policies(engine: Any) -> list[str]:
@@ -296,9 +436,8 @@ def replay_game(game: dict, players: Any, seed: Any, moves: Any, lang: str = "en
         try:
             state = engine.apply(state, move)
         except MoveError as err:
-            return {"states": states, "at": index, "policies": dealt["policies"], "error": {
-                "kind": err.kind, "index": index, "rule": err.rule, "key": err.key, "params": dict(err.params),
-                "message": describe_error(err, messages, english)}}
+            return {"states": states, "at": index, "policies": dealt["policies"],
+                    "error": _refusal(err, index, messages, english)}
         except Exception as exc:       # noqa: BLE001 - the browser must get an answer whatever happens
             return {"states": states, "at": index, "policies": dealt["policies"], "error": _engine_failed(exc)}
         states.append(engine.to_dict(state))

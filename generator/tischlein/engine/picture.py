@@ -31,34 +31,76 @@ class Html(str):
     __slots__ = ()
 
 
+# Speed (a click in the browser redraws the whole table in Pyodide, issue 10): a picture escapes the same few
+# hundred texts and checks the same class and attribute names thousands of times, so each is done once per
+# process and remembered. The results are those of the plain functions; the memos are bounded.
+_ESCAPED: dict[str, Html] = {}
+_CLASSES: dict[str, str] = {}
+_TAGS: dict[str, str] = {}
+_ATTRS: dict[str, str] = {}
+_MEMO_MOST = 20000
+
+
+def _remember(memo: dict, key: str, value: Any) -> Any:
+    if len(memo) > _MEMO_MOST:
+        memo.clear()
+    memo[key] = value
+    return value
+
+
 def esc(value: Any) -> Html:
     """Text as HTML: escaped (quotes too, so it may go in an attribute) and inert to Markdown."""
     if isinstance(value, Html):
         return value
-    return Html(str(value).translate(_ENTITIES))
+    text = value if type(value) is str else str(value)
+    done = _ESCAPED.get(text)
+    return done if done is not None else _remember(_ESCAPED, text, Html(text.translate(_ENTITIES)))
 
 
 def join(items: Iterable[Any], sep: Any = "") -> Html:
-    return Html(esc(sep).join(esc(i) for i in items if i is not None and i != ""))
+    return Html(esc(sep).join([esc(i) for i in items if i is not None and i != ""]))
+
+
+def _classes(text: str) -> str:
+    done = _CLASSES.get(text)
+    if done is None:
+        done = _remember(_CLASSES, text, " ".join(n for n in text.split() if _NAME.fullmatch(n)))
+    return done
 
 
 def classes(*names: str) -> str:
     """Class names; a name that is not a plain word (content may name a colour) is left out."""
-    return " ".join(n for n in " ".join(filter(None, names)).split() if _NAME.fullmatch(n))
+    return _classes(" ".join(filter(None, names)))
+
+
+def _attribute(key: str) -> str:
+    """The attribute a keyword names (`aria_label` → aria-label), refused if it is not one a picture writes."""
+    name = _ATTRS.get(key)
+    if name is None:
+        name = key.rstrip("_").replace("_", "-")
+        if not _ATTR.fullmatch(name) or name.startswith("on") or name in ("href", "src", "style", "action"):
+            raise ValueError(f"a picture does not write the attribute {name!r}")
+        _remember(_ATTRS, key, name)
+    return name
+
+
+def _opening(tag: str) -> str:
+    if tag not in _TAGS:
+        if not _NAME.fullmatch(tag):
+            raise ValueError(f"not a tag: {tag!r}")
+        _remember(_TAGS, tag, tag)
+    return tag
 
 
 def el(tag: str, *children: Any, cls: str = "", **attrs: Any) -> Html:
     """<tag class=… attr=…>children</tag>. Attribute names are plain words (`aria_label` → aria-label); an event
     handler (on…), a link or a style cannot be written."""
-    if not _NAME.fullmatch(tag):
-        raise ValueError(f"not a tag: {tag!r}")
-    parts = [tag]
-    if classes(cls):
-        parts.append(f'class="{classes(cls)}"')
+    parts = [_opening(tag)]
+    names = _classes(cls) if cls else ""
+    if names:
+        parts.append(f'class="{names}"')
     for key, value in attrs.items():
-        name = key.rstrip("_").replace("_", "-")
-        if not _ATTR.fullmatch(name) or name.startswith("on") or name in ("href", "src", "style", "action"):
-            raise ValueError(f"a picture does not write the attribute {name!r}")
+        name = _attribute(key)
         if value is None or value is False:
             continue
         parts.append(name if value is True else f'{name}="{esc(value)}"')
@@ -85,21 +127,67 @@ class Words:
     def __init__(self, messages: Mapping[str, str], fallback: Mapping[str, str] | None = None):
         self.messages, self.fallback = messages, fallback or {}
         self.names = {**self.fallback, **self.messages}
+        # a label or name asked again (each card's name, "Hand (4)" in every panel) is looked up once: engine.api
+        # keeps one Words per game and language, so a redraw in the browser formats only what is new
+        self._said: dict[tuple, str] = {}
+        self._named: dict[tuple, str] = {}
 
     def __call__(self, key: str, **params: Any) -> str:
-        return format_message(self.messages, f"picture.{key}", params, self.fallback)
+        try:
+            memo = (key, *((k, type(v), v) for k, v in params.items()))     # 1, 1.0 and True differ
+            said = self._said.get(memo)
+        except TypeError:                   # a list among the parameters: formatted each time
+            return format_message(self.messages, f"picture.{key}", params, self.fallback)
+        if said is None:
+            if len(self._said) > 20000:
+                self._said.clear()
+            said = self._said[memo] = format_message(self.messages, f"picture.{key}", params, self.fallback)
+        return said
 
     def name(self, ident: Any) -> str:
-        return printed_name(ident, self.names)
+        try:
+            memo = (type(ident), ident)
+            named = self._named.get(memo)
+        except TypeError:
+            return printed_name(ident, self.names)
+        if named is None:
+            if len(self._named) > 20000:
+                self._named.clear()
+            named = self._named[memo] = printed_name(ident, self.names)
+        return named
 
 
 # --- primitives ---------------------------------------------------------------------------------------------
 
+def _same_each_time(primitive):
+    """A primitive whose picture follows from its arguments alone (a die, a card, a back): drawn once per
+    arguments and remembered. Keys carry the types (1, 1.0 and True draw differently but are equal keys)."""
+    memo: dict[tuple, Html] = {}
+
+    def drawn(*args: Any, **kwargs: Any) -> Html:
+        try:
+            key = (*((type(a), a) for a in args), *((k, type(v), v) for k, v in kwargs.items()))
+            done = memo.get(key)
+        except TypeError:                        # a list among the arguments: drawn each time
+            return primitive(*args, **kwargs)
+        if done is None:
+            if len(memo) > _MEMO_MOST:
+                memo.clear()
+            done = memo[key] = primitive(*args, **kwargs)
+        return done
+
+    drawn.__doc__, drawn.__name__, drawn.__wrapped__ = primitive.__doc__, primitive.__name__, primitive
+    return drawn
+
+
+
+@_same_each_time
 def hidden(text: Any) -> Html:
     """Words for a screen reader only (what a sighted reader gets from a colour or a position)."""
     return span(text, cls="tl-sr")
 
 
+@_same_each_time
 def card(name: Any, *extra: Any, kind: str = "", value: Any = None, cls: str = "", label: Any = None) -> Html:
     """A face-up card: its printed name, a number in a corner (points, quality, calories) and anything after."""
     corner = span(value, cls="tl-card-value") if value is not None else ""
@@ -107,6 +195,7 @@ def card(name: Any, *extra: Any, kind: str = "", value: Any = None, cls: str = "
                 cls=f"tl-card {f'tl-kind-{kind}' if kind else ''} {cls}", title=label)
 
 
+@_same_each_time
 def back(count: int, label: str, cls: str = "") -> Html:
     """A face-down pile: a card back with the number of cards (and what they are, for a screen reader)."""
     return span(span(count, cls="tl-back-count"), hidden(label), cls=f"tl-card tl-back {cls}", title=label)
@@ -122,28 +211,33 @@ def face_down(words: "Words") -> Html:
     return span(hidden(words("face_down_card")), cls="tl-card tl-back tl-hidden-card", title=words("face_down_card"))
 
 
+@_same_each_time
 def empty(label: str, cls: str = "") -> Html:
     """An empty place (no card in a row, no die in a cell): visibly empty, named for a screen reader."""
     return span(hidden(label), cls=f"tl-empty {cls}", title=label)
 
 
+@_same_each_time
 def die(value: Any, label: str, colour_name: Any = "", cls: str = "") -> Html:
     """A die showing `value`, in its colour; `label` says what it is ("Broccoli 5")."""
     return span(span(value, cls="tl-die-value", aria_hidden="true"), hidden(label),
                 cls=f"tl-die {colour(colour_name)} {cls}", title=label)
 
 
+@_same_each_time
 def token(text: Any, cls: str = "", colour_name: Any = "", label: Any = None) -> Html:
     """A round token (a spice token, a chip, the chef's hat) showing `text`."""
     return span(text, cls=f"tl-token {colour(colour_name)} {cls}", title=label)
 
 
+@_same_each_time
 def tile(name: Any, *parts: Any, kind: str = "", cls: str = "", label: Any = None) -> Html:
     """A tile (a counter, a recipe tile, a stove space): a square with its name and what it shows."""
     return span(span(name, cls="tl-tile-name"), *parts, cls=f"tl-tile {f'tl-kind-{kind}' if kind else ''} {cls}",
                 title=label)
 
 
+@_same_each_time
 def marker(text: Any, label: Any = None, cls: str = "") -> Html:
     """A player's marker on a track or a board (their initial in a coloured disc)."""
     return span(text, cls=f"tl-marker {cls}", title=label)

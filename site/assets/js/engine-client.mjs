@@ -74,9 +74,13 @@ export function gameJson(url) {
   return games.get(url);
 }
 
-// One function of tischlein.engine.api (run, check_move, choices, draw, legal_moves) with JSON arguments
-// after the game: its JSON answer, parsed.
+// One function of tischlein.engine.api (run, view, play, bots_play, …) with JSON arguments after the game: its
+// JSON answer, parsed. The worker keeps a game it was sent: it goes with the first request only (messages
+// reach a worker in the order they were posted, so no later request can overtake it).
+const sent = new Set();
 export async function api(fn, gameUrl, ...args) {
-  const game = await gameJson(gameUrl);
+  const text = await gameJson(gameUrl);
+  const game = sent.has(gameUrl) ? null : text;
+  sent.add(gameUrl);
   return JSON.parse(await call({ type: "api", fn, game, gameKey: gameUrl, args: JSON.stringify(args) }));
 }

@@ -1,7 +1,9 @@
 // Module web worker: boots the self-hosted Pyodide (Pyodide 314 supports module workers only), unpacks the
 // tischlein engine (engine.zip: the kernel tischlein/engine/ and each game's engine modules) and answers
 // {id, type: "init" | "run" | "check" | "api", ...} with {id, ok, result | error}. JSON strings cross the
-// boundary. "api" calls one function of tischlein.engine.api by name (only those listed in _TL_API).
+// boundary. "api" calls one function of tischlein.engine.api by name (only those listed in _TL_API). A game's
+// JSON comes with the first request naming its key only (the client knows what it sent): later requests send
+// `game: null`, so a click does not copy and hand the whole game to Python again.
 import { loadPyodide } from "../pyodide/pyodide.mjs";
 
 const ENGINE_DIR = "/home/pyodide/tischlein-engine";
@@ -22,13 +24,16 @@ _tl_games = {}
 
 def _tl_game(key, text):
     if key not in _tl_games:
+        if text is None:
+            raise ValueError(f"no game {key} sent yet")
         _tl_games[key] = json.loads(text)
     return _tl_games[key]
 
 def _tl_run(key, game_text, example_text, lang):
     return json.dumps(_tl_api.run(_tl_game(key, game_text), json.loads(example_text), None, lang))
 
-_TL_API = ("run", "check_move", "choices", "draw", "legal_moves", "new_game", "bot_move", "replay_game")
+_TL_API = ("run", "check_move", "choices", "draw", "legal_moves", "new_game", "bot_move", "replay_game", "view",
+           "play", "bots_play")
 
 def _tl_api_call(fn, key, game_text, args_text):
     if fn not in _TL_API:
@@ -51,13 +56,13 @@ self.onmessage = async (event) => {
       result = await ready;
     } else if (msg.type === "run") {
       await ready;
-      result = py.globals.get("_tl_run")(msg.gameKey, msg.game, msg.example, msg.lang);
+      result = py.globals.get("_tl_run")(msg.gameKey, msg.game ?? null, msg.example, msg.lang);
     } else if (msg.type === "check") {
       await ready;
-      result = py.globals.get("_tl_check")(msg.gameKey, msg.game, msg.state, msg.move, msg.lang);
+      result = py.globals.get("_tl_check")(msg.gameKey, msg.game ?? null, msg.state, msg.move, msg.lang);
     } else if (msg.type === "api") {
       await ready;
-      result = py.globals.get("_tl_api_call")(msg.fn, msg.gameKey, msg.game, msg.args);
+      result = py.globals.get("_tl_api_call")(msg.fn, msg.gameKey, msg.game ?? null, msg.args);
     } else {
       throw new Error(`unknown request ${msg.type}`);
     }

@@ -1,14 +1,16 @@
 // The table on example pages: the example played move by move in the browser. Loads nothing until the reader
 // clicks; then the page's one rules engine (engine-client.mjs: Pyodide in a worker) replays the example and
-// from then on answers every click: the legal moves in the engine's own words (api.choices), the move played
-// (api.check_move: an illegal one is refused with the engine's reason and rule before anything changes), the
-// state drawn by api.draw, the same drawing code the pre-rendered steps come from.
+// from then on answers every click in one call each: a position's picture and legal moves in the engine's own
+// words (api.view: api.draw and api.choices of one state), a move played with the view of the new position
+// (api.play: an illegal one is refused with the engine's reason and rule before anything changes). The picture
+// is api.draw's, the same drawing code the pre-rendered steps come from.
 //
 // The line of play is a list of positions with a cursor: undo and redo move the cursor, the slider jumps to
 // any position, and a move chosen anywhere but at the end cuts the rest off ("what if" from that step).
 //
 // On a game's play page (data-mode="new") the same table plays a whole game: the reader picks the players,
-// who is a bot and a seed; api.new_game deals, and a bot's turn is api.bot_move (the engine's best policy).
+// who is a bot and a seed; api.new_game deals, and the bots' turns are api.bots_play (the engine's best policy):
+// one move when a bot's turn comes, or the rest of the game in chunks of moves for "Bots play to the end".
 // It is a real table: with two or more people at one phone each sees only their own hidden cards (api.draw and
 // api.choices with a viewer), and a "pass the phone" screen covers the table between two of them; a position
 // can be shared as a link, the game in progress survives a reload, and the screen stays awake (table.js).
@@ -174,47 +176,59 @@ function setup(panel) {
         el("div", { class: "tl-play-controls" },
           el("label", { for: `${uid}-step`, class: "tl-play-slider-label" }, s.slider), slider, where,
           // a new game has no example to go back to; an example has no bots
-          el("span", { class: "tl-play-buttons" }, undo, redo, ...(game ? [botStep, botsFinish] : [restart]))),
+          el("span", { class: "tl-play-buttons" }, undo, redo,
+             ...(!game ? [restart] : game.bots.size ? [botStep, botsFinish] : []))),
         ownNote,
         el("div", { class: "tl-play-what" }, el("strong", {}, `${s.happened}: `), happened),
         ranking, picture, heading, moves, more, builds, refusal, ...(table ? [table.node] : []));
-    panel.querySelector(".tl-play-intro")?.after(...(cover ? [cover.node] : []), body);
+    const intro = panel.querySelector(".tl-play-intro");
+    intro?.after(...(cover ? [cover.node] : []), body);
+    if (game && intro) intro.hidden = true;      // "Choose the players, then deal": done once the game is dealt
     if (game) keepAwake();
 
-    // a bot's move, seeded by the game's seed and the step: the same game replays alike. One at a time: a
-    // bot's own turn and the reader's buttons never move at once.
+    // The bots' moves, seeded by the game's seed and the step (api.bots_play: seed * 7919 + step), so the same
+    // game replays alike. One call at a time: a bot's own turn and the reader's buttons never move at once.
     let moving = false;
     let over = false;
-    async function botMove() {
+    async function botsPlay(most) {
       if (moving || over) return false;
       moving = true;
       try {
-        const out = await api("bot_move", gameUrl, line[at].state, game.seed * 7919 + at,
-                              game.policies[actor] ?? null, lang);
+        const out = await api("bots_play", gameUrl, line[at].state, game.seed, at, game.policies, [], most);
+        if (out.line.length) {
+          line = line.slice(0, at + 1);
+          for (const step of out.line) line.push({ state: step.state, move: step.move, text: "" });
+          at = line.length - 1;
+          over = out.over;
+          actor = out.actor ?? null;
+        }
         if (out.error) {
           refuse(out.error);
           return false;
         }
-        line = line.slice(0, at + 1);
-        line.push({ state: out.state, move: out.move, text: out.text || "" });
-        at += 1;
-        over = out.over;
-        actor = out.actor ?? null;
-        return true;
+        return out.line.length > 0;
       } finally {
         moving = false;
       }
     }
+    const botMove = () => botsPlay(1);
     botStep.addEventListener("click", async () => {
       if (await botMove()) show(at);
     });
+    // the rest of the game in chunks, the step shown as it goes (a long game keeps the page responsive)
+    const CHUNK = 40;
     botsFinish.addEventListener("click", async () => {
-      botsFinish.disabled = true;
+      botsFinish.disabled = botStep.disabled = true;
       panel.dataset.state = "busy";
       ++drawing;                                 // no bot's turn scheduled by the last redraw plays in between
       while (moving) await new Promise((r) => setTimeout(r, 50));
-      for (let guard = 0; guard < 5000 && !over; guard++) if (!(await botMove())) break;
-      botsFinish.disabled = false;
+      for (let guard = 0; guard < 500 && !over; guard++) {
+        if (!(await botsPlay(CHUNK))) break;
+        slider.max = String(line.length - 1);
+        slider.value = String(at);
+        where.textContent = fmt(s.position, { step: at, last: line.length - 1 });
+      }
+      botsFinish.disabled = botStep.disabled = false;
       show(at);
     });
 
@@ -231,7 +245,7 @@ function setup(panel) {
       refusal.hidden = true;
       let out;
       try {
-        out = await api("check_move", gameUrl, line[at].state, move, lang);
+        out = await api("play", gameUrl, line[at].state, move, lang, viewing(), 200);
       } catch (err) {
         refuse({ message: fmt(s.failed, { error: err.message }) });
         return;
@@ -243,7 +257,13 @@ function setup(panel) {
       line = line.slice(0, at + 1);
       line.push({ state: out.state, move, text: out.text || "" });
       if (!game && (own === null || own > at + 1)) own = at + 1;
-      show(at + 1);
+      show(at + 1, out.view);
+    }
+
+    // who looks at the table: nobody in particular for an example or a table of bots, the one person at it, or
+    // (several people at one phone) whoever holds it now
+    function viewing() {
+      return !game || !humans.length ? null : humans.length === 1 ? humans[0] : holder;
     }
 
     function refuse(error) {
@@ -257,7 +277,9 @@ function setup(panel) {
       refusal.hidden = false;
     }
 
-    async function show(index) {
+    // Show position `index`, drawn by api.view (or from `known`: the view api.play answered with, made for the
+    // same viewer).
+    async function show(index, known = null) {
       if (index < 0 || index >= line.length) return;
       at = index;
       const token = ++drawing;
@@ -274,9 +296,8 @@ function setup(panel) {
       refusal.hidden = true;
       panel.dataset.state = "busy";
       panel.dataset.bot = "";
-      const viewer = !game || !humans.length ? null : humans.length === 1 ? humans[0] : holder;
-      const [drawn, choices] = await Promise.all([api("draw", gameUrl, line[at].state, lang, viewer),
-                                                  api("choices", gameUrl, line[at].state, lang, 200, viewer)]);
+      const viewer = viewing();
+      const { draw: drawn, choices } = known || await api("view", gameUrl, line[at].state, lang, viewer, 200);
       if (token !== drawing) return;
       actor = drawn.actor ?? null;
       panel.dataset.at = String(at);
