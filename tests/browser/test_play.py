@@ -161,6 +161,7 @@ def test_a_whole_game_against_bots_ends_with_the_engines_winner(site, new_page, 
     pg.goto(f"{base}{game_id}/play/", wait_until="networkidle")
     table = pg.locator(".tl-play")
     seats = table.locator(".tl-play-seats li")
+    seats.first.wait_for()           # the form is made when Material's document$ runs the page's scripts
     counts = player_range(repository_content().games[game_id].model)
     assert seats.count() == min(max(counts), max(2, min(counts)))        # the fewest, but someone to play against
     names = [seats.nth(i).locator("input[type=text]").input_value() for i in range(seats.count())]

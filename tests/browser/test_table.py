@@ -81,6 +81,7 @@ def _deal(pg, base: str, game_id: str, humans: int) -> tuple[list[str], int]:
     pg.goto(f"{base}{game_id}/play/", wait_until="networkidle")
     pg.evaluate("localStorage.clear()")
     seats = pg.locator(".tl-play-seats li")
+    seats.first.wait_for()           # the form is made when Material's document$ runs the page's scripts
     names = [seats.nth(i).locator("input[type=text]").input_value() for i in range(seats.count())]
     for i in range(seats.count()):
         box = seats.nth(i).locator("input[type=checkbox]")
