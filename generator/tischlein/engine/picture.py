@@ -13,7 +13,7 @@ strings and a game's own), printed names the messages' `name.<id>` entries — t
 from __future__ import annotations
 
 import re
-from typing import Any, Iterable, Mapping
+from typing import Any, Callable, Iterable, Mapping
 
 from .messages import format_message, printed_name
 
@@ -41,11 +41,20 @@ _ATTRS: dict[str, str] = {}
 _MEMO_MOST = 20000
 
 
-def _remember(memo: dict, key: str, value: Any) -> Any:
+def _remember(memo: dict, key: Any, value: Any) -> Any:
     if len(memo) > _MEMO_MOST:
         memo.clear()
     memo[key] = value
     return value
+
+
+def _cached(memo: dict, key: tuple, make: Callable[[], Any]) -> Any:
+    """`make()`, remembered under `key`; a key holding a list (unhashable) is made each time."""
+    try:
+        done = memo.get(key)
+    except TypeError:
+        return make()
+    return done if done is not None else _remember(memo, key, make())
 
 
 def esc(value: Any) -> Html:
@@ -133,28 +142,12 @@ class Words:
         self._named: dict[tuple, str] = {}
 
     def __call__(self, key: str, **params: Any) -> str:
-        try:
-            memo = (key, *((k, type(v), v) for k, v in params.items()))     # 1, 1.0 and True differ
-            said = self._said.get(memo)
-        except TypeError:                   # a list among the parameters: formatted each time
-            return format_message(self.messages, f"picture.{key}", params, self.fallback)
-        if said is None:
-            if len(self._said) > 20000:
-                self._said.clear()
-            said = self._said[memo] = format_message(self.messages, f"picture.{key}", params, self.fallback)
-        return said
+        memo = (key, *((k, type(v), v) for k, v in params.items()))     # 1, 1.0 and True differ
+        return _cached(self._said, memo,
+                       lambda: format_message(self.messages, f"picture.{key}", params, self.fallback))
 
     def name(self, ident: Any) -> str:
-        try:
-            memo = (type(ident), ident)
-            named = self._named.get(memo)
-        except TypeError:
-            return printed_name(ident, self.names)
-        if named is None:
-            if len(self._named) > 20000:
-                self._named.clear()
-            named = self._named[memo] = printed_name(ident, self.names)
-        return named
+        return _cached(self._named, (type(ident), ident), lambda: printed_name(ident, self.names))
 
 
 # --- primitives ---------------------------------------------------------------------------------------------
@@ -165,20 +158,11 @@ def _same_each_time(primitive):
     memo: dict[tuple, Html] = {}
 
     def drawn(*args: Any, **kwargs: Any) -> Html:
-        try:
-            key = (*((type(a), a) for a in args), *((k, type(v), v) for k, v in kwargs.items()))
-            done = memo.get(key)
-        except TypeError:                        # a list among the arguments: drawn each time
-            return primitive(*args, **kwargs)
-        if done is None:
-            if len(memo) > _MEMO_MOST:
-                memo.clear()
-            done = memo[key] = primitive(*args, **kwargs)
-        return done
+        key = (*((type(a), a) for a in args), *((k, type(v), v) for k, v in kwargs.items()))
+        return _cached(memo, key, lambda: primitive(*args, **kwargs))
 
     drawn.__doc__, drawn.__name__, drawn.__wrapped__ = primitive.__doc__, primitive.__name__, primitive
     return drawn
-
 
 
 @_same_each_time
