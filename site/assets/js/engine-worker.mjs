@@ -36,9 +36,10 @@ _TL_API = ("run", "check_move", "choices", "draw", "legal_moves", "new_game", "b
            "play", "bots_play")
 
 def _tl_api_call(fn, key, game_text, args_text):
+    game = _tl_game(key, game_text)       # kept first: the client sends a game once, whatever this call does
     if fn not in _TL_API:
         raise ValueError(f"no engine function {fn}")
-    return json.dumps(getattr(_tl_api, fn)(_tl_game(key, game_text), *json.loads(args_text)))
+    return json.dumps(getattr(_tl_api, fn)(game, *json.loads(args_text)))
 
 def _tl_check(key, game_text, state_text, move_text, lang):
     return json.dumps(_tl_api.check_move(_tl_game(key, game_text), json.loads(state_text),
