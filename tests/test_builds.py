@@ -50,6 +50,36 @@ def test_sigterm_during_a_build_leaves_nothing_half_done(tmp_path, after):
     assert _leftovers(tmp, out) == []
 
 
+# The build's own process, which raises SIGTERM once right after forking a pool worker, in the hooks Python runs
+# after a fork: an exception raised there is printed and ignored, so a stop raised from the signal handler was lost
+# and the build went on to the end (CI's SIGTERM came during the pool's start).
+SIGTERM_AFTER_FORK = """
+import os, signal, sys
+sent = []
+def once():
+    if not sent:
+        sent.append(1)
+        os.kill(os.getpid(), signal.SIGTERM)
+os.register_at_fork(after_in_parent=once)
+from tischlein.cli import main
+sys.argv = ["tischlein", "build", "--game", "suppenkasper", "--paper", "a4", "--out", sys.argv[1]]
+main()
+"""
+
+
+def test_a_sigterm_while_the_pool_forks_stops_the_build(tmp_path):
+    tmp, out = tmp_path / "tmp", tmp_path / "out"
+    tmp.mkdir()
+    done = subprocess.run([sys.executable, "-c", SIGTERM_AFTER_FORK, str(out)], cwd=ROOT, env=_env(tmp),
+                          capture_output=True, timeout=120)
+    output = done.stdout.decode() + done.stderr.decode()
+    assert done.returncode == 143, output[-2000:]
+    assert "Traceback" not in output and "Exception ignored" not in output, output[-2000:]
+    out.mkdir(exist_ok=True)
+    assert _leftovers(tmp, out) == []
+    assert not list(out.rglob("*.pdf")), "the build went on after the stop"
+
+
 def _digest(folder: Path) -> dict[str, str]:
     return {str(p.relative_to(folder)): hashlib.sha256(p.read_bytes()).hexdigest()
             for p in sorted(folder.rglob("*")) if p.is_file() and ".cache" not in p.parts}

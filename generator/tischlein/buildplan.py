@@ -38,7 +38,7 @@ from typing import Callable
 
 from . import games, resources
 from .content.i18n import SOURCE_LANGUAGE
-from .files import write_text
+from .files import note_stop, stop_if_asked, stops_noted, write_text
 
 PACKAGE = Path(__file__).resolve().parent              # generator/tischlein
 MANIFESTS = Path(".cache") / "build"
@@ -303,12 +303,15 @@ def _execute(task: Task, out_dir: str) -> tuple[list[str], list[str], float]:
 def _worker_stop(signum: int, frame: object) -> None:
     # one stop only: a second SIGTERM (the parent's, then the parent's death) must not cut the unwinding short
     signal.signal(signal.SIGTERM, signal.SIG_IGN)
+    note_stop(signum)
     raise SystemExit(128 + signum)
 
 
 def _execute_in_worker(task: Task, out_dir: str) -> tuple[list[str], list[str], float]:
     try:
-        return _execute(task, out_dir)
+        done = _execute(task, out_dir)
+        stop_if_asked()         # a stop raised where Python ignores exceptions (in a finalizer) is not lost
+        return done
     except (SystemExit, KeyboardInterrupt):
         os._exit(143)          # unwound, temporary files gone: stop here rather than take the next task
 
@@ -325,9 +328,9 @@ def _worker_start() -> None:
             pass
         if os.getppid() == 1:                   # the parent died before prctl took effect
             raise SystemExit(143)
-    except SystemExit:
-        # stopped while starting (by the handler inherited from the build, or ours): nothing to clean up yet, and
-        # the pool would print the exit as a traceback
+        stop_if_asked()                         # noted by the handler inherited from the build, before ours
+    except (SystemExit, KeyboardInterrupt):
+        # stopped while starting: nothing to clean up yet, and the pool would print the exit as a traceback
         os._exit(143)
 
 
@@ -341,6 +344,7 @@ def run(content, content_dir: Path, out_dir: Path, tasks: list[Task], jobs: int,
     results: list[Result] = []
     pieces = [t for t in tasks if t.kind not in ("site", "offline")]
     for batch in (pieces, [t for t in tasks if t.kind == "site"], [t for t in tasks if t.kind == "offline"]):
+        stop_if_asked()
         todo, before = [], list(results)          # a task's digest reads the batches before its own, never its own
         for task in batch:
             digest = inputs.digest(task, before)
@@ -368,34 +372,39 @@ def _run_batch(todo: list[tuple[Task, str]], out_dir: Path, jobs: int, report) -
     results = []
     if jobs == 1:
         for task, digest in todo:
+            stop_if_asked()
             try:
                 results.append(_finish(out_dir, task, digest, _execute(task, str(out_dir)), report))
             except failures as exc:
                 raise BuildError(f"{task.key}: {exc}") from None
         return results
-    pool = ProcessPoolExecutor(jobs, mp_context=multiprocessing.get_context("fork"), initializer=_worker_start)
-    try:
-        # the longest first, so the pool does not end waiting for one of them alone
-        # (of the site's tasks the default language's, whose pages hold the most)
-        longest = sorted(todo, key=lambda item: (LONGEST_FIRST.index(item[0].kind),
-                                                 item[0].kind == "site" and item[0].lang != SOURCE_LANGUAGE, item[0]))
-        running = {pool.submit(_execute_in_worker, task, str(out_dir)): (task, digest) for task, digest in longest}
-        while running:
-            done, _ = wait(running, return_when=FIRST_COMPLETED)
-            for future in sorted(done, key=lambda f: running[f][0]):
-                task, digest = running.pop(future)
-                try:
-                    results.append(_finish(out_dir, task, digest, future.result(), report))
-                except failures as exc:
-                    raise BuildError(f"{task.key}: {exc}") from None
-    except BaseException:
-        # SIGTERM, Ctrl-C or a failed task: stop every worker now; each unwinds its temporary files.
-        signal.signal(signal.SIGTERM, signal.SIG_IGN)
-        for process in list(getattr(pool, "_processes", {}).values()):
-            if process.is_alive():
-                process.terminate()
-        pool.shutdown(wait=True, cancel_futures=True)
-        raise
-    pool.shutdown(wait=True)
+    with stops_noted():
+        pool = ProcessPoolExecutor(jobs, mp_context=multiprocessing.get_context("fork"), initializer=_worker_start)
+        try:
+            # the longest first, so the pool does not end waiting for one of them alone
+            # (of the site's tasks the default language's, whose pages hold the most)
+            longest = sorted(todo, key=lambda item: (LONGEST_FIRST.index(item[0].kind),
+                                                     item[0].kind == "site" and item[0].lang != SOURCE_LANGUAGE,
+                                                     item[0]))
+            running = {pool.submit(_execute_in_worker, task, str(out_dir)): (task, digest) for task, digest in longest}
+            while running:
+                done, _ = wait(running, timeout=0.2, return_when=FIRST_COMPLETED)
+                stop_if_asked()
+                for future in sorted(done, key=lambda f: running[f][0]):
+                    task, digest = running.pop(future)
+                    try:
+                        results.append(_finish(out_dir, task, digest, future.result(), report))
+                    except failures as exc:
+                        raise BuildError(f"{task.key}: {exc}") from None
+        except BaseException:
+            # SIGTERM, Ctrl-C or a failed task: stop every worker now; each unwinds its temporary files.
+            signal.signal(signal.SIGTERM, signal.SIG_IGN)
+            for process in list(getattr(pool, "_processes", {}).values()):
+                if process.is_alive():
+                    process.terminate()
+            pool.shutdown(wait=True, cancel_futures=True)
+            raise
+        pool.shutdown(wait=True)
+    stop_if_asked()
     return sorted(results, key=lambda r: r.task)
 

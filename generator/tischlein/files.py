@@ -44,8 +44,42 @@ def inside(root: Path, path: Path) -> Path:
     return resolved
 
 
+_STOPS: list[int] = []          # the stop signals this process received, oldest first
+
+
+def _raise_stop(signum: int) -> None:
+    if signum == signal.SIGINT:
+        raise KeyboardInterrupt
+    raise SystemExit(128 + signum)
+
+
 def exit_on_sigterm() -> None:
-    """Let SIGTERM unwind like Ctrl-C does (finally blocks run, temporary folders go), exiting with 143."""
+    """Let SIGTERM unwind like Ctrl-C does (finally blocks run, temporary folders go), exiting with 143.
+    The signal is also noted: raised inside a finalizer or a weakref callback, where Python prints and ignores
+    exceptions, it would be lost, and `stop_if_asked` raises it again at the next safe point."""
     def stop(signum: int, frame: object) -> None:
-        raise SystemExit(128 + signum)
+        note_stop(signum)
+        _raise_stop(signum)
     signal.signal(signal.SIGTERM, stop)
+
+
+def note_stop(signum: int) -> None:
+    """Note a stop signal for `stop_if_asked` (from a signal handler)."""
+    _STOPS.append(signum)
+
+
+def stop_if_asked() -> None:
+    """Raise the stop a signal asked for, if one came (see `exit_on_sigterm` and `stops_noted`)."""
+    if _STOPS:
+        _raise_stop(_STOPS[0])
+
+
+@contextmanager
+def stops_noted() -> Iterator[None]:
+    """Inside, SIGTERM and Ctrl-C are only noted, to be raised by `stop_if_asked` where the caller holds no lock.
+    Raised at a random point, they can leave one of concurrent.futures' locks held (its `wait` takes the
+    futures' locks one by one, with no `finally`), and the pool's shutdown then waits for it forever."""
+    previous = {number: signal.signal(number, lambda signum, frame: note_stop(signum)) for number in (signal.SIGTERM, signal.SIGINT)}
+    yield           # leaving with an exception, the process is stopping: a second signal is noted, not raised
+    for number, handler in previous.items():
+        signal.signal(number, handler)
