@@ -30,6 +30,7 @@ import multiprocessing
 import os
 import signal
 import time
+from stat import S_ISREG
 from concurrent.futures import FIRST_COMPLETED, ProcessPoolExecutor, wait
 from dataclasses import dataclass, field
 from importlib import metadata
@@ -110,11 +111,34 @@ def shard(tasks: list[Task], index: int, count: int) -> list[Task]:
 
 # -- inputs and manifests -------------------------------------------------------------------------------------
 
+_SHA: dict[tuple, bytes] = {}      # (path, inode, size, modification time) → SHA-256 of the bytes
+
+
+def _sha(path: Path) -> bytes | None:
+    """The file's SHA-256, or None when it is not a file. Each file is read once per build, however many tasks
+    read it (the site's tasks read every PDF and zip): a file written again gets a new inode (writes are atomic
+    renames) and modification time, so a stale hash is never used."""
+    try:
+        stat = path.stat()
+    except OSError:
+        return None
+    if not S_ISREG(stat.st_mode):
+        return None
+    key = (str(path), stat.st_ino, stat.st_size, stat.st_mtime_ns)
+    if key not in _SHA:
+        try:
+            _SHA[key] = hashlib.sha256(path.read_bytes()).digest()
+        except OSError:
+            return None
+    return _SHA[key]
+
+
 def _files_digest(paths: list[Path], base: Path, h: "hashlib._Hash") -> None:
     for path in sorted(set(paths)):
-        if path.is_file():
+        sha = _sha(path)
+        if sha is not None:
             h.update(str(path.relative_to(base) if path.is_relative_to(base) else path).encode() + b"\0")
-            h.update(hashlib.sha256(path.read_bytes()).digest())
+            h.update(sha)
 
 
 def _shown_digest(paths: list[Path], base: Path, h: "hashlib._Hash") -> None:
@@ -222,10 +246,8 @@ def _manifest_path(out_dir: Path, task: Task) -> Path:
 
 
 def _hash(path: Path) -> str | None:
-    try:
-        return hashlib.sha256(path.read_bytes()).hexdigest()
-    except OSError:
-        return None
+    sha = _sha(path)
+    return None if sha is None else sha.hex()
 
 
 def up_to_date(out_dir: Path, task: Task, digest: str) -> list[str] | None:
