@@ -442,3 +442,44 @@ def test_sub_path_hosting_keeps_every_link_inside(site, page):
         inside = [h for h in hrefs if h.startswith(base.split("/sub/")[0])]
         assert inside and all(h.startswith(base) for h in inside), [h for h in inside if not h.startswith(base)]
         assert not watch.problems(), watch.problems()
+
+
+CHART_LABELS = """svg => {
+  const box = svg.getBoundingClientRect(), scale = box.width / svg.viewBox.baseVal.width;
+  return [...svg.querySelectorAll('text')].map(t => {
+    const r = t.getBoundingClientRect();
+    return {text: t.textContent, px: parseFloat(getComputedStyle(t).fontSize) * scale,
+            inside: r.left >= box.left - 1 && r.right <= box.right + 1 && r.top >= box.top - 1 && r.bottom <= box.bottom + 1,
+            rect: [r.left, r.top, r.right, r.bottom]};
+  });
+}"""
+
+
+def _overlap(a, b) -> bool:
+    return a[0] < b[2] - 1 and b[0] < a[2] - 1 and a[1] < b[3] - 1 and b[1] < a[3] - 1
+
+
+@pytest.mark.parametrize("lang", ["", "de/", "pt/"], ids=["en", "de", "pt"])
+def test_simulation_charts_are_readable_on_a_phone(site, new_page, lang):
+    """Charts scale with the column: on a 390 px phone every label is at least 10 px, inside its chart, and
+    clear of the others."""
+    folder, base, _ = site
+    pg, watch = new_page(viewport={"width": 390, "height": 844})
+    from engine_tools import ENGINE_GAMES as GAMES
+    for game in GAMES:
+        if not (folder / game / "simulation").is_dir():
+            continue
+        pg.goto(f"{base}{lang}{game}/simulation/", wait_until="domcontentloaded")
+        charts = pg.locator("svg.tl-chart")
+        assert charts.count() == 4, game
+        for i in range(charts.count()):
+            labels = charts.nth(i).evaluate(CHART_LABELS)
+            assert labels, (game, i)
+            small = [(l["text"], round(l["px"], 1)) for l in labels if l["px"] < 10]
+            assert not small, (lang, game, i, small)
+            outside = [l["text"] for l in labels if not l["inside"]]
+            assert not outside, (lang, game, i, outside)
+            clash = [(a["text"], b["text"]) for n, a in enumerate(labels) for b in labels[n + 1:]
+                     if _overlap(a["rect"], b["rect"])]
+            assert not clash, (lang, game, i, clash)
+    assert not watch.problems(), watch.problems()

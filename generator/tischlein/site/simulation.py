@@ -160,8 +160,12 @@ def player_range(model: Any) -> list[int]:
 
 
 # -- charts ------------------------------------------------------------------------------------------------------
-W, H = 560, 240
-PAD_L, PAD_R, PAD_T, PAD_B = 44, 12, 14, 40
+# Drawn small (user units about the size of CSS pixels on a phone, whose column is ~360 px wide) so that the
+# labels stay readable there; the figure's max-width keeps them from growing large on a desktop.
+W, H = 400, 220
+PAD_L, PAD_R, PAD_T, PAD_B = 48, 22, 14, 46
+FONT = 12                  # every label, in user units
+DIGIT = 7.2                # the width of a digit at FONT
 BAR = "#a63d1f"
 BAR2 = "#c7830e"
 INK = "#3b2a20"
@@ -196,7 +200,7 @@ def _axes(ymax: float, fmt: Callable[[float], str], steps: int = 4, ymin: float 
         y = PAD_T + plot_h - plot_h * i / count
         out.append(f'<line x1="{PAD_L}" x2="{W - PAD_R}" y1="{y:.1f}" y2="{y:.1f}" stroke="{GRID}" '
                    f'stroke-width="{1 if i == 0 else .5}"/>')
-        out.append(f'<text x="{PAD_L - 6}" y="{y + 4:.1f}" text-anchor="end" font-size="11" fill="{INK}">'
+        out.append(f'<text x="{PAD_L - 6}" y="{y + 4:.1f}" text-anchor="end" font-size="{FONT}" fill="{INK}">'
                    f'{escape(fmt(v))}</text>')
     return "".join(out)
 
@@ -211,7 +215,7 @@ def histogram(values: list[int], label: str, x_label: str, summary_id: str, bins
     _, ymax, ystep = nice_range(0, max(counts) or 1)
     plot_w, plot_h = W - PAD_L - PAD_R, H - PAD_T - PAD_B
     bw = plot_w / len(edges)
-    every = max(1, math.ceil(6.5 * len(str(hi + width)) / bw * 1.4))   # about 6.5 px a digit at 10 px
+    every = max(1, math.ceil(DIGIT * len(str(hi + width)) / bw * 1.4))
     parts = [_axes(ymax, lambda v: f"{v:g}", step=ystep)]
     for i, (e, c) in enumerate(zip(edges, counts)):
         h = plot_h * c / ymax
@@ -223,13 +227,13 @@ def histogram(values: list[int], label: str, x_label: str, summary_id: str, bins
         if i % every == 0:
             parts.append(_tick_label(x, str(e)))
     parts.append(_tick_label(PAD_L + plot_w, str(edges[-1] + width)))
-    parts.append(f'<text x="{PAD_L + plot_w / 2:.1f}" y="{H - 6}" text-anchor="middle" font-size="11" '
+    parts.append(f'<text x="{PAD_L + plot_w / 2:.1f}" y="{H - 6}" text-anchor="middle" font-size="{FONT}" '
                  f'fill="{INK}">{escape(x_label)}</text>')
     return _svg(label, "".join(parts), summary_id)
 
 
 def _tick_label(x: float, text: str) -> str:
-    return (f'<text x="{x:.1f}" y="{H - PAD_B + 14}" text-anchor="middle" font-size="10" fill="{INK}">'
+    return (f'<text x="{x:.1f}" y="{H - PAD_B + 19}" text-anchor="middle" font-size="{FONT}" fill="{INK}">'
             f'{escape(text)}</text>')
 
 
@@ -257,9 +261,9 @@ def ranges(groups: list[tuple[str, list[int]]], label: str, summary_id: str, leg
                      f'{escape(legend[1])} {statistics.median(vals):g}</title></rect>')
         parts.append(f'<line x1="{cx - 16:.1f}" x2="{cx + 16:.1f}" y1="{y(statistics.median(vals)):.1f}" '
                      f'y2="{y(statistics.median(vals)):.1f}" stroke="{INK}" stroke-width="3"/>')
-        parts.append(f'<text x="{cx:.1f}" y="{H - PAD_B + 14}" text-anchor="middle" font-size="11" '
+        parts.append(f'<text x="{cx:.1f}" y="{H - PAD_B + 19}" text-anchor="middle" font-size="{FONT}" '
                      f'fill="{INK}">{escape(name)}</text>')
-    parts.append(f'<text x="{PAD_L + plot_w / 2:.1f}" y="{H - 6}" text-anchor="middle" font-size="11" '
+    parts.append(f'<text x="{PAD_L + plot_w / 2:.1f}" y="{H - 6}" text-anchor="middle" font-size="{FONT}" '
                  f'fill="{INK}">{escape(legend[0])}</text>')
     return _svg(label, "".join(parts), summary_id)
 
@@ -287,8 +291,8 @@ def rates(groups: list[tuple], label: str, summary_id: str, x_label: str, fair_l
         parts.append(f'<line x1="{x + gw * .15:.1f}" x2="{x + gw * .85:.1f}" y1="{fy:.1f}" y2="{fy:.1f}" '
                      f'stroke="{INK}" stroke-dasharray="4 3" stroke-width="1.5"><title>{escape(fair_label)} '
                      f'{fair * 100:.0f} %</title></line>')
-        parts.append(f'<text x="{x + gw / 2:.1f}" y="{H - PAD_B + 14}" text-anchor="middle" font-size="11" '
+        parts.append(f'<text x="{x + gw / 2:.1f}" y="{H - PAD_B + 19}" text-anchor="middle" font-size="{FONT}" '
                      f'fill="{INK}">{escape(name)}</text>')
-    parts.append(f'<text x="{PAD_L + plot_w / 2:.1f}" y="{H - 6}" text-anchor="middle" font-size="11" '
+    parts.append(f'<text x="{PAD_L + plot_w / 2:.1f}" y="{H - 6}" text-anchor="middle" font-size="{FONT}" '
                  f'fill="{INK}">{escape(x_label)}</text>')
     return _svg(label, "".join(parts), summary_id)
