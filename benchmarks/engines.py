@@ -112,22 +112,16 @@ def checked_playout(engine, players: int, seed: int, choose, probes: int = 3) ->
             for move in legal:
                 refused = engine.refusal(state, move)
                 assert refused is None, f"step {step}: listed {move} refused: {refused}"
-            listed = {canonical(m) for m in legal}
+            listed = {engine.listed_as(state, m) for m in legal}
             for other in recombined(legal, names, probe_rng):
                 if engine.refusal(state, other) is None:
-                    assert canonical(other) in listed, f"step {step}: {other} is accepted but not listed"
+                    assert engine.listed_as(state, other) in listed, f"step {step}: {other} is accepted but not listed"
         move = choose(engine, state, rng)
         assert move in legal, f"step {step}: the policy chose {move}, which is not listed"
         state = engine.apply(state, move)
         problems = engine.census(state)
         assert problems == [], f"step {step} after {move}: {problems}"
     raise AssertionError(f"the game did not end within {engine.PLAYOUT_MOVES} moves")
-
-
-def canonical(move) -> str:
-    """A move with the order of its card lists left out: cards [a, b] and [b, a] are the same move."""
-    args = {k: sorted(v, key=str) if isinstance(v, list) and k == "cards" else v for k, v in move.args.items()}
-    return json.dumps([move.player, move.name, args], sort_keys=True, default=str)
 
 
 def recombined(legal: list, names: list[str], rng: random.Random, count: int = 40) -> list:

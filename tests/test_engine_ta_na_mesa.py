@@ -366,3 +366,31 @@ def test_registered_and_the_browser_facade_works(game):
     assert api.check_move(bundle, state, take)["legal"] and take in api.legal_moves(bundle, state)
     bad = api.check_move(bundle, state, {**take, "player": "B"}, lang="pt")
     assert bad["error"]["rule"] == "ta-na-mesa.collect" and bad["error"]["message"] == "É a vez de A, não de B."
+
+
+def test_a_prepare_paid_another_way_is_listed_as_the_canonical_one():
+    """legal_moves lists one `prepare` per recipe, paid with the lowest spare cards; apply also takes another
+    payment, and listed_as names it as that listed move (the invariants bench checks that every accepted move is
+    listed so), while two recipes stay two choices."""
+    engine = engine_for("ta-na-mesa")
+    found = 0
+    for seed in range(40):
+        rng, state = random.Random(seed), engine.new_game(["Ada", "Ben", "Cem"], seed)
+        while not engine.is_over(state) and found < 5:
+            legal = engine.legal_moves(state)
+            prepares = [m for m in legal if m.name == "prepare"]
+            assert len({engine.listed_as(state, m) for m in prepares}) == len(prepares)
+            for m in prepares:
+                paid = set(m.args["cards"]) | {x["pay"] for x in m.args.get("symbols", [])} | \
+                       {c for b in m.args.get("buy", []) for c in b["pay"]}
+                for sym_at, sym in enumerate(m.args.get("symbols", [])):
+                    for other in sorted(set(state.current.hand) - paid):
+                        symbols = list(m.args["symbols"])
+                        symbols[sym_at] = {**sym, "pay": other}
+                        alt = Move(m.player, "prepare", {**m.args, "symbols": symbols})
+                        if engine.refusal(state, alt) is None:
+                            assert alt not in legal
+                            assert engine.listed_as(state, alt) == engine.listed_as(state, m)
+                            found += 1
+            state = engine.apply(state, engine_tools.pick(rng, legal))
+    assert found >= 5

@@ -87,6 +87,15 @@ class Engine:
             raise NotImplementedError
         return [m for group in self.moves_by_kind(state).values() for m in group]
 
+    def listed_as(self, state: GameState, move: Move) -> Any:
+        """What makes `move` a choice of its own, as legal_moves lists choices: a move apply accepts is listed,
+        or a move listed_as the same is (and legal_moves says which of several equivalent ways it lists: a
+        game that lists one canonical payment names here what is left once the payment is taken away).
+        By default the move itself, with the order of its `cards` aside (cards laid together are a set)."""
+        args = move.args if isinstance(move.args, Mapping) else {"": move.args}
+        return (move.player, move.name, tuple(sorted(
+            (k, repr(sorted(v, key=str) if k == "cards" and isinstance(v, list) else v)) for k, v in args.items())))
+
     def moves_by_kind(self, state: GameState) -> dict[str, list[Move]]:
         """The legal moves grouped by name, in the order legal_moves lists them. A game with many moves of a
         few kinds in every state (a pantry of positions to reveal) may build the groups itself, and the random

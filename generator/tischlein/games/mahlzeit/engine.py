@@ -390,6 +390,18 @@ class Mahlzeit(Engine):
             moves.append(Move(name, "end_turn", {}))
         return moves
 
+    def listed_as(self, s: State, move: Move) -> Any:
+        """A `lay` is listed with the first card of each type in hand: any other card of the same types lays the
+        same dish."""
+        args = move.args
+        if move.name == "lay" and isinstance(args, Mapping):
+            def kind(card: Any) -> str:
+                return str(self.type_of.get(card)) if isinstance(card, str) else repr(card)
+            specials = args.get("specials") or []
+            return (move.player, "lay", str(args.get("dish")), kind(args["drink"]) if args.get("drink") else None,
+                    tuple(sorted(map(kind, specials))) if isinstance(specials, list) else repr(specials))
+        return super().listed_as(s, move)
+
     def _lay_moves(self, s: State, player: Player) -> list[Move]:
         first: dict[str, str] = {}
         for card in player.hand:

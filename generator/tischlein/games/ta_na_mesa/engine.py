@@ -439,6 +439,12 @@ class TaNaMesa(Engine):
         return moves + [Move(name, "place", {"space": sp, "turns": k}) for sp in self.spaces if sp not in player.stove
                         for k in range(4)]
 
+    def listed_as(self, s: State, move: Move) -> Any:
+        """A `prepare` is listed once per recipe, in the canonical way of paying for it."""
+        if move.name == "prepare" and isinstance(move.args, Mapping):
+            return move.player, "prepare", str(move.args.get("recipe"))
+        return super().listed_as(s, move)
+
     def _canonical_prepare(self, s: State, recipe: str) -> dict | None:
         """Valid by construction (all held cards of a missing class are used, so payments never claim a class the
         player lacks; each symbol once; buying only where no counter shows the class): the tests apply every
