@@ -1,8 +1,10 @@
 """Tuck boxes: one foldable box per deck, sized from the cards and the deck's thickness, in a PDF of its own.
 
 A crafter prints the boxes on heavier card than the cards, so they are a file of their own
-(`<game>-<lang>-<paper>-tuckbox.pdf`), one box per page. A deck is the PrintSet's pieces of one size (all of
-Mahlzeit's 110 cards go in one box); decks of fewer than MIN_PIECES pieces get none.
+(`<game>-<lang>-<paper>-tuckbox.pdf`). A deck is the PrintSet's pieces of one size (all of Mahlzeit's 110 cards
+go in one box); decks of fewer than MIN_PIECES pieces get none. Boxes share pages: in deck order, left to right
+in rows (a box is turned where only that fits the row), each under its own caption, so the small boxes of chips
+and tokens do not take a sheet each.
 
 Sizes (all in millimetres, then points):
 * inside width and height = the card's trim + PLAY_MM;
@@ -34,8 +36,10 @@ PLAY_MM = 1.0             # room to slide the deck in and out
 MIN_PIECES = 10
 GLUE_MM = 10.0            # the glue strip along the last side
 TONGUE_MM = 15.0          # the tuck tongue at most; less on a shallow box
-MARGIN_MM = 8.0           # free paper round the template
-TEXT_MM = 30.0            # room kept for the heading and the instructions
+MARGIN_MM = 8.0           # free paper round the templates
+GAP_MM = 6.0              # between two templates (room to cut each out)
+CAPTION_MM = 60.0         # the narrowest a caption is set
+TITLE_PT, BODY_PT, LEAD_PT = 15, 8.5, 11
 INK = "#3b2417"
 GLUE_GREY = 0.6
 DASH = (mm(2.2), mm(1.4))
@@ -111,35 +115,87 @@ def build_tuckboxes(content, game_id: str, opts: Options, out_path: Path) -> Pat
         return None
     ui = Texts(content.games[game_id].ui, opts.lang, content.games[game_id])
     boxes = [(deck, box_for(deck.size.width_mm, deck.size.height_mm, len(deck.pieces))) for deck in decks]
-    for deck, box in boxes:
-        if _placement(box, opts) is None:
-            raise PdfBuildError(f"{game_id}: the tuck box for {len(deck.pieces)} pieces of {deck.size.label} mm "
-                                f"does not fit on {opts.paper_size.name}")
-    return document.write_atomically(Path(out_path), lambda tmp: _write(tmp, ps, boxes, opts, ui))
+    intro = ui("pdf.tuck.intro", card=_num(CARD_MM), play=_num(PLAY_MM))
+    fonts.register()                      # the captions are measured to lay the boxes out
+    pages = layout([(_caption(ps, deck, ui), box) for deck, box in boxes], opts, intro)
+    if pages is None:
+        deck, box = next((d, b) for d, b in boxes if layout([("", b)], opts, intro) is None)
+        raise PdfBuildError(f"{game_id}: the tuck box for {len(deck.pieces)} pieces of {deck.size.label} mm "
+                            f"does not fit on {opts.paper_size.name}")
+    return document.write_atomically(Path(out_path), lambda tmp: _write(tmp, ps, boxes, pages, intro, opts, ui))
 
 
-def _placement(box: Box, opts: Options):
-    """(x, y, turned) of the template on the page below the text, or None when it does not fit either way."""
+@dataclass(frozen=True)
+class Placed:
+    """A box on its page: its index in deck order, its caption lines and where its template goes."""
+
+    index: int
+    caption: tuple[str, ...]
+    x: float              # pt: the lower-left corner of the template as it lies on the page
+    y: float
+    turned: bool
+
+
+def layout(boxes: list[tuple[str, Box]], opts: Options, intro: str) -> list[list[Placed]] | None:
+    """Pages of boxes (caption, box), in order, left to right in rows below the heading; None when one box fits
+    on no page. A row is as tall as its tallest box with its caption; a box is turned if only that fits the row
+    (or the page)."""
     W, H = opts.paper_size.width, opts.paper_size.height
-    room_w, room_h = W - 2 * mm(MARGIN_MM), H - 2 * mm(MARGIN_MM) - mm(TEXT_MM)
+    m, gap = mm(MARGIN_MM), mm(GAP_MM)
+    top = H - m - _text_height(intro, W - 2 * m) - gap      # where the first row's captions begin
+    pages: list[list[Placed]] = [[]]
+    x, y, row_h = m, top, 0.0
+    for index, (caption, box) in enumerate(boxes):
+        for attempt in ("row", "new row", "new page"):
+            if attempt == "new row":
+                x, y, row_h = m, y - row_h - gap, 0.0
+            elif attempt == "new page":
+                pages.append([])
+                x, y, row_h = m, top, 0.0
+            fit = _fit(box, caption, W - m - x, y - m)
+            if fit is not None:
+                turned, w, h, lines = fit
+                tall = h + _lines_height(lines)
+                pages[-1].append(Placed(index, lines, x, y - tall, turned))
+                x, row_h = x + w + gap, max(row_h, tall)
+                break
+        else:
+            return None
+    return [page for page in pages if page]
+
+
+def _fit(box: Box, caption: str, room_w: float, room_h: float):
+    """(turned, width, height, caption lines) of the box in this room (caption above the template), or None."""
     for turned in (False, True):
         w, h = (box.flat_h, box.flat_w) if turned else (box.flat_w, box.flat_h)
-        if w <= room_w and h <= room_h:
-            return (W - w) / 2, mm(MARGIN_MM) + (room_h - h) / 2, turned
+        w = max(w, mm(CAPTION_MM)) if caption else w          # a narrow box's caption is wider than the box
+        lines = tuple(wrap(caption, fonts.BODY, BODY_PT, w) or [caption]) if caption else ()
+        if w <= room_w and h + _lines_height(lines) <= room_h:
+            return turned, w, h, lines
     return None
 
 
-def _write(path: Path, ps: PrintSet, boxes, opts: Options, ui: Texts) -> None:
+def _lines_height(lines) -> float:
+    return len(lines) * LEAD_PT + (mm(1.5) if lines else 0)
+
+
+def _text_height(text: str, width: float) -> float:
+    return TITLE_PT + 9 + len(wrap(text, fonts.BODY, BODY_PT, width) or [text]) * LEAD_PT
+
+
+def _write(path: Path, ps: PrintSet, boxes, pages: list[list[Placed]], intro: str, opts: Options,
+           ui: Texts) -> None:
     W, H = opts.paper_size.width, opts.paper_size.height
     c = document._canvas(path, (W, H), ps, opts, ui)
     c.setTitle(f"{ps.title} — {ui('pdf.tuck.title')} ({opts.lang}, {opts.paper_size.name})")
     with palette.ink_saver(opts.ink_saver):
         for name in ps.icons:
             document.icons.define(c, name)
-        for n, (deck, box) in enumerate(boxes, 1):
-            c.bookmarkPage(f"box-{n}")
-            c.addOutlineEntry(_deck_label(ps, deck, ui), f"box-{n}", 0)
-            _page(c, ps, deck, box, opts, ui)
+        for page in pages:
+            for placed in page:
+                c.bookmarkPage(f"box-{placed.index + 1}")
+                c.addOutlineEntry(_deck_label(ps, boxes[placed.index][0], ui), f"box-{placed.index + 1}", 0)
+            _page(c, ps, boxes, page, intro, opts, ui)
             c.showPage()
     c.showOutline()
     c.save()
@@ -151,28 +207,38 @@ def _deck_label(ps: PrintSet, deck: Deck, ui: Texts) -> str:
     return f"{what} ({len(deck.pieces)})"
 
 
-def _page(c, ps: PrintSet, deck: Deck, box: Box, opts: Options, ui: Texts) -> None:
+def _caption(ps: PrintSet, deck: Deck, ui: Texts) -> str:
+    n = len(deck.pieces)
+    return ui("pdf.tuck.size", what=_deck_label(ps, deck, ui), n=n, card=_num(CARD_MM), play=_num(PLAY_MM),
+              width=_num(deck.size.width_mm), height=_num(deck.size.height_mm), depth=_num(depth_mm(n)))
+
+
+def _page(c, ps: PrintSet, boxes, page: list[Placed], intro: str, opts: Options, ui: Texts) -> None:
     W, H = opts.paper_size.width, opts.paper_size.height
     m = mm(MARGIN_MM)
     c.setFillColor(color(INK))
-    c.setFont(fonts.TITLE, 15)
-    c.drawString(m, H - m - 12, f"{ps.title} — {ui('pdf.tuck.title')}: {_deck_label(ps, deck, ui)}")
-    text = ui("pdf.tuck.how", n=len(deck.pieces), card=_num(CARD_MM), play=_num(PLAY_MM),
-              width=_num(deck.size.width_mm), height=_num(deck.size.height_mm), depth=_num(depth_mm(len(deck.pieces))))
+    c.setFont(fonts.TITLE, TITLE_PT)
+    c.drawString(m, H - m - 12, f"{ps.title} — {ui('pdf.tuck.heading')}")
     y = H - m - 24
-    c.setFont(fonts.BODY, 8.5)
-    for line in wrap(text, fonts.BODY, 8.5, W - 2 * m) or [text]:
+    c.setFont(fonts.BODY, BODY_PT)
+    for line in wrap(intro, fonts.BODY, BODY_PT, W - 2 * m) or [intro]:
         c.drawString(m, y, line)
-        y -= 11
-    x, y0, turned = _placement(box, opts)
-    c.saveState()
-    if turned:
-        c.translate(x + box.flat_h, y0)
-        c.rotate(90)
-    else:
-        c.translate(x, y0)
-    _template(c, ps, deck, box, ui)
-    c.restoreState()
+        y -= LEAD_PT
+    for placed in page:
+        deck, box = boxes[placed.index]
+        h = box.flat_w if placed.turned else box.flat_h
+        c.setFillColor(color(INK))
+        c.setFont(fonts.BODY, BODY_PT)
+        for k, line in enumerate(placed.caption):
+            c.drawString(placed.x, placed.y + h + mm(1.5) + (len(placed.caption) - 1 - k) * LEAD_PT + 2, line)
+        c.saveState()
+        if placed.turned:
+            c.translate(placed.x + box.flat_h, placed.y)
+            c.rotate(90)
+        else:
+            c.translate(placed.x, placed.y)
+        _template(c, ps, deck, box, ui)
+        c.restoreState()
 
 
 def _template(c, ps: PrintSet, deck: Deck, box: Box, ui: Texts) -> None:
