@@ -77,12 +77,23 @@ def write_atomically(out_path: Path, write) -> Path:
     return Path(out_path)
 
 
-def _write(ps: PrintSet, opts: Options, ui: Texts, path: Path) -> None:
+def front_matter(ps: PrintSet, opts: Options, ui: Texts, imposed) -> tuple:
+    """(the page plan, the guide's density): the guide in the loosest setting that fits one page (a few lines
+    spilt onto a second page would waste a sheet), then the credits, then the pieces."""
+    fonts.register()                      # the guide and the credits are measured in their fonts
     W, H = opts.paper_size.width, opts.paper_size.height
     credits = guide.credits_pages(_Counting(), ps, W, H, ui)
-    imposed = imposition.impose_pieces(ps, opts)
-    guide_pages = guide.guide_page(_Counting(), ps, imposition.plan(ps, opts, 1 + credits, imposed), opts, ui)
-    layout = imposition.plan(ps, opts, guide_pages + credits, imposed)
+    first = imposition.plan(ps, opts, 1 + credits, imposed)
+    fit = next((d for d in range(len(guide.DENSITIES)) if guide.guide_page(_Counting(), ps, first, opts, ui, d) == 1),
+               None)
+    if fit is not None:
+        return first, fit
+    return imposition.plan(ps, opts, guide.guide_page(_Counting(), ps, first, opts, ui) + credits, imposed), 0
+
+
+def _write(ps: PrintSet, opts: Options, ui: Texts, path: Path) -> None:
+    W, H = opts.paper_size.width, opts.paper_size.height
+    layout, density = front_matter(ps, opts, ui, imposition.impose_pieces(ps, opts))
     sheets = [(s, p) for s in layout.sections if s.role not in ("front", "board") for p in s.pages]
 
     c = _canvas(path, (W, H), ps, opts, ui)
@@ -91,7 +102,7 @@ def _write(ps: PrintSet, opts: Options, ui: Texts, path: Path) -> None:
 
     c.bookmarkPage("guide")
     c.addOutlineEntry(ui("pdf.bookmark.guide"), "guide", 0)
-    guide.guide_page(c, ps, layout, opts, ui)
+    guide.guide_page(c, ps, layout, opts, ui, density)
     c.showPage()
     c.bookmarkPage("credits")
     c.addOutlineEntry(ui("pdf.credits.title"), "credits", 0)

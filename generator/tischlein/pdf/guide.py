@@ -83,15 +83,23 @@ class Flow:
         self.y -= after
 
 
-def guide_page(c, ps: PrintSet, plan, opts, ui) -> int:
+# How tightly the guide is set, loosest first: (its bullets' type size, leading and space after, and a factor for
+# the checklist's rows). A guide is set in the loosest that fits one page: a guide that spills a few lines
+# over would leave a near-empty sheet.
+DENSITIES = ((8.5, 1.25, 2.0, 1.0), (8.2, 1.18, 1.4, 0.88), (7.8, 1.12, 1.0, 0.78))
+
+
+def guide_page(c, ps: PrintSet, plan, opts, ui, density: int = 0) -> int:
     """Page 1: what to print (the page ranges imposition.py produced, single- and double-sided), how, how to cut,
-    and the checklist. Only the parts this game has get a line."""
+    and the checklist. Only the parts this game has get a line. `density`: an index of DENSITIES. Returns the
+    pages it takes."""
     W, H = opts.paper_size.width, opts.paper_size.height
     f = Flow(c, W, H)
     _header_band(c, ps, opts, ui, W, H)
     f.y = H - mm(34) - mm(6)
     labels = {k.id: k.label for k in ps.kinds}
-    bullet = dict(bullet="•", indent=mm(5), size=8.5, leading=1.25, after=2.0)
+    size, leading, after, rows = DENSITIES[density]
+    bullet = dict(bullet="•", indent=mm(5), size=size, leading=leading, after=after)
 
     f.heading(ui("pdf.guide.what"))
     for s in plan.sections:
@@ -155,7 +163,7 @@ def guide_page(c, ps: PrintSet, plan, opts, ui) -> int:
     f.para(ui("pdf.guide.shops", what=", ".join(rest)) if rest else ui("pdf.guide.shops_all"), **bullet)
 
     f.heading(ui("pdf.guide.components"))
-    _checklist(c, f, ps, ui)
+    _checklist(c, f, ps, ui, rows)
     return f.pages + 1
 
 
@@ -206,11 +214,16 @@ def _scale_bar(c, x: float, y: float) -> None:
     c.restoreState()
 
 
-def _checklist(c, f: Flow, ps: PrintSet, ui) -> None:
+def _checklist(c, f: Flow, ps: PrintSet, ui, scale: float) -> None:
+    """The components, one row each; `scale` (at most 1) sets the rows' heights and what is in them tighter."""
     counts = {k.id: 0 for k in ps.kinds}
     for p in ps.all_pieces():             # cards, tiles, tokens, boards and dice
         counts[p.kind] = counts.get(p.kind, 0) + 1
-    row = mm(9.5)
+
+    def down(length_mm: float) -> float:
+        return mm(length_mm) * scale
+
+    row, lead = down(9.5), 7.5 * (1.25 if scale >= 1 else 1.15)
     col_count, col_back = f.x + f.width - mm(38), f.x + f.width - mm(26)
     c.setFont(fonts.BOLD, 7.5)
     c.setFillColor(color(MUTED))
@@ -220,32 +233,33 @@ def _checklist(c, f: Flow, ps: PrintSet, ui) -> None:
     f.y -= mm(4.5)
     for kind in ps.kinds:
         detail = wrap(kind.detail, fonts.BODY, 7.5, col_count - f.x - mm(20)) or [kind.detail]
-        h = max(row, mm(5.5) + len(detail) * 7.5 * 1.25 + mm(1.5))
+        h = max(row, down(5.5) + len(detail) * lead + down(1.5))
         f.need(h)
         top = f.y
         c.setStrokeColor(color("#e6d6bd"))
         c.setLineWidth(0.5)
         c.line(f.x, top, f.x + f.width, top)
         c.setFillColor(color(SOFT))
-        c.circle(f.x + mm(4.5), top - mm(4.7), mm(3.9), stroke=0, fill=1)
-        place_centred(c, kind.icon, f.x + mm(4.5), top - mm(4.7), mm(6))
+        c.circle(f.x + mm(4.5), top - down(4.7), down(3.9), stroke=0, fill=1)
+        place_centred(c, kind.icon, f.x + mm(4.5), top - down(4.7), down(6))
         c.setFillColor(color(INK))
         c.setFont(fonts.BOLD, 10)
-        c.drawString(f.x + mm(11), top - mm(4.6), kind.label)
+        c.drawString(f.x + mm(11), top - down(4.6), kind.label)
         c.setFont(fonts.BODY, 7.5)
         c.setFillColor(color(MUTED))
-        y = top - mm(4.6) - 7.5 * 1.3
+        y = top - down(4.6) - 7.5 * 1.3 * scale
         for line in detail:
             c.drawString(f.x + mm(11), y, line)
-            y -= 7.5 * 1.25
+            y -= lead
         c.setFillColor(color(INK))
         c.setFont(fonts.TITLE, 12)
-        c.drawRightString(col_count + mm(6), top - mm(5), str(counts[kind.id]))
-        c.setFont(fonts.BODY, 9)
-        c.drawString(col_back, top - mm(4.6), ps.back_labels.get(kind.back, "—") if kind.back else "—")
+        c.drawRightString(col_count + mm(6), top - down(5), str(counts[kind.id]))
+        back = ps.back_labels.get(kind.back, "—") if kind.back else "—"
+        c.setFont(fonts.BODY, min(9, 9 * mm(18.5) / max(1, fonts.width(back, fonts.BODY, 9))))   # clear of the box
+        c.drawString(col_back, top - down(4.6), back)
         c.setStrokeColor(color(INK))
         c.setLineWidth(0.8)
-        c.rect(f.x + f.width - mm(6), top - mm(6.2), mm(4.2), mm(4.2), stroke=1, fill=0)
+        c.rect(f.x + f.width - mm(6), top - down(6.2), down(4.2), down(4.2), stroke=1, fill=0)
         f.y = top - h
     c.setStrokeColor(color(INK))
     c.setLineWidth(0.8)
