@@ -195,3 +195,20 @@ def test_the_print_guide_fits_one_page_in_every_game_language_and_paper():
                 assert guide.guide_page(document._Counting(), ps, layout, opts, ui, density) == 1, (game, lang, paper)
                 tightened += [(game, lang, paper)] if density else []
     assert tightened and ("ta-na-mesa", "de", "letter") in tightened      # the tighter settings are used
+
+
+@pytest.mark.parametrize("game, lang, pages", [("ta-na-mesa", "de", 2), ("ta-na-mesa", "pt", 2),
+                                               ("diced-veggies", "de", 1), ("mahlzeit", "en", 1)])
+def test_the_credits_take_as_few_pages_as_a_readable_type_allows(game, lang, pages):
+    """Set in the largest type that needs no more pages than the smallest would: Tá na Mesa's German credits in
+    8.5 pt left two lines on a third page, Diced Veggies' a few on a second."""
+    from tischlein.pdf import fonts, guide
+    from tischlein.pdf.component import print_set
+    from tischlein.pdf.texts import Texts
+    content = loader.load(CONTENT, [game])
+    opts = Options(lang=lang, paper="a4")
+    fonts.register()
+    ps = print_set(content, game, lang, opts.card)
+    ui = Texts(content.games[game].ui, lang, content.games[game])
+    W, H = opts.paper_size.width, opts.paper_size.height
+    assert guide.credits_pages(document._Counting(), ps, W, H, ui) == pages

@@ -271,11 +271,20 @@ def _checklist(c, f: Flow, ps: PrintSet, ui, scale: float) -> None:
     f.y -= mm(8)
 
 
+CREDIT_SIZES = (8.5, 8, 7.5, 7, 6.5)        # pt, largest first
+
+
 def credits_pages(c, ps: PrintSet, W: float, H: float, ui) -> int:
-    """The credits: every reconstructed value and erratum with its reason, grouped by reason, in the largest
-    type that fits them on one page (down to 7 pt; longer credits run on). Returns pages."""
-    size = next((s for s in (8.5, 8, 7.5, 7) if _credits(None, ps, W, H, ui, s) == 1), 8.5)
-    return _credits(c, ps, W, H, ui, size)
+    """The credits: every reconstructed value and erratum with its reason, grouped by reason, on as few pages as
+    any of CREDIT_SIZES gives, in the largest type that does (a size that leaves a few lines for another page
+    would waste a sheet). Returns pages."""
+    pages = {}
+    for size in CREDIT_SIZES:
+        pages[size] = _credits(None, ps, W, H, ui, size)
+        if pages[size] == 1:
+            break
+    fewest = min(pages.values())
+    return _credits(c, ps, W, H, ui, next(size for size in CREDIT_SIZES if pages[size] == fewest))
 
 
 def _credits(c, ps: PrintSet, W: float, H: float, ui, size: float) -> int:
