@@ -18,7 +18,13 @@ class BlockCuts:
         self.full = full = sum(1 << (r * w + c) for r in range(rows) for c in range(columns))
         self.edge = full & ~(full >> 1 & full << 1 & full >> w & full << w)     # not all four neighbours on the grid
         self.near = [self.expand(1 << i) for i in range(rows * w)]           # each cell and those next to it
-        self._around = around_table()
+        # x's 3 x 3 neighbourhood, shifted to bits 0-2, w-(w+2), 2w-(2w+2): the ones whose side neighbours are
+        # joined around x (around_table), as such windows of bits
+        self._window = 7 | 7 << w | 7 << 2 * w
+        self._around = {key & 7 | (key >> 3 & 7) << w | (key >> 6 & 7) << 2 * w
+                        for key, joined in enumerate(around_table()) if joined}
+        self._near_of = {1 << i: self.near[i] for i in range(rows * w)}     # by a cell's bit, as cuts looks up
+        self._index_of = {1 << i: i for i in range(rows * w)}
         self._listed_cuts: tuple[tuple, set] = ((), set())   # (block layout, its cuts as tuples) of the last cuts()
 
     def expand(self, m: int) -> int:
@@ -43,11 +49,11 @@ class BlockCuts:
         * it was one piece, and x's side neighbours left in `rest` are joined around x, within the 3 x 3 cells
           about it (`_around`): any path through x can go round it, so it still is;
         * it was not, and x touched another cell of `rest`: taking x cannot join the parts, so it still is not.
-        Otherwise (a neck, or x alone in a part of its own) the fill decides."""
+        Otherwise (a neck, or x alone in a part of its own) the fill decides. (`cuts` runs this very test
+        written out, once per group it grows: a call there cost a sixth of the listing.)"""
         w = self.width
         if was:
-            v = rest << w + 1 >> x                    # x's 3 x 3 neighbourhood at bits 0-2, w-(w+2), 2w-(2w+2)
-            if self._around[v & 7 | (v >> w & 7) << 3 | (v >> 2 * w & 7) << 6]:
+            if rest << w + 1 >> x & self._window in self._around:
                 return True
         elif self.near[x] & rest:
             return False
@@ -74,30 +80,31 @@ class BlockCuts:
         to at most 10 is grown once, from its lowest cell, one die at a time (ESU enumeration; the sum bound
         keeps groups to at most 5 dice); it is a cut when it touches the outside and leaves the rest of the block
         one piece. Whether the rest is one piece is carried from a group to the groups grown from it
-        (`still_joined`), so most groups need no fill of the rest. This is the engine's hottest loop: groups are
-        bit masks, and dice are named only for the cuts found. The cuts of the last block listed are kept
-        (`_listed_cuts`): a cut made from the list needs no check_cut."""
-        w, near, room0, faces, still_joined = self.width, self.near, self.cut_max, s.faces, self.still_joined
-        cells: dict[int, str] = {}
-        face: dict[int, int] = {}
-        for r, row in enumerate(s.block):
-            for c, die in enumerate(row):
+        (`still_joined`, written out here), so most groups need no fill of the rest. This is the engine's
+        hottest loop: groups are bit masks, cells are looked up by their bit (no bit_length), and dice are named
+        only for the cuts found. The cuts of the last block listed are kept (`_listed_cuts`): a cut made from
+        the list needs no check_cut."""
+        w, room0, near_of, index_of = self.width, self.cut_max, self._near_of, self._index_of
+        w1, window, around = w + 1, self._window, self._around
+        faces = s.faces
+        cells: dict[int, str] = {}                   # a cell's bit -> its die
+        face: dict[int, int] = {}                    # a cell's bit -> its number
+        bit = 1
+        for row in s.block:
+            for die in row:
                 if die is not None:
-                    cells[r * w + c] = die
-                    face[r * w + c] = faces[die]
-        block = 0
-        for i in cells:
-            block |= 1 << i
+                    cells[bit] = die
+                    face[bit] = faces[die]
+                bit <<= 1
+            bit <<= 1                                # the spare bit at the end of each row
+        block = sum(cells)
         outer, found = self.outer(block), []
-        for root, f in face.items():
-            if f > room0:
-                continue
-            higher = block & ~((2 << root) - 1)          # a group only grows into cells above its lowest
-            rest = block & ~(1 << root)
+        for root in face:
+            higher = block & ~((root << 1) - 1)     # a group only grows into cells above its lowest
             # A group, the sum still allowed, cells that may join, the group and its neighbours, and whether the
-            # rest of the block is one piece (the block itself is: a state's checks see to that).
-            stack = [(1 << root, room0 - f, near[root] & higher, near[root],
-                      still_joined(rest, root, True, near[root] & rest))]
+            # rest of the block is one piece. The root grows from the empty group, whose rest, the block, is one
+            # piece (a state's checks see to that).
+            stack = [(0, room0, root, 0, True)]
             while stack:
                 sub, room, ext, seen, joined = stack.pop()
                 if joined and sub & outer and sub != block:
@@ -105,19 +112,33 @@ class BlockCuts:
                 while ext:
                     bit = ext & -ext
                     ext ^= bit
-                    i = bit.bit_length() - 1
-                    if face[i] <= room:
-                        rest = block & ~sub & ~bit
-                        grown = seen | near[i]
-                        stack.append((sub | bit, room - face[i], ext | near[i] & higher & ~seen, grown,
-                                      still_joined(rest, i, joined, grown & rest)))
+                    number = face[bit]
+                    if number > room:
+                        continue
+                    near, grown = near_of[bit], sub | bit
+                    rest, around_me = block ^ grown, seen | near
+                    # still_joined(rest, x, joined, around_me & rest), written out
+                    if joined and rest << w1 >> index_of[bit] & window in around:
+                        ok = True
+                    elif not joined and near & rest:
+                        ok = False
+                    else:
+                        must = around_me & rest
+                        fill = must & -must
+                        while fill & must != must:
+                            more = (fill | fill << 1 | fill >> 1 | fill << w | fill >> w) & rest
+                            if more == fill:
+                                break
+                            fill = more
+                        ok = fill & must == must
+                    stack.append((grown, room - number, ext | near & higher & ~seen, around_me, ok))
         named = []
         for sub in found:
             dice = []
             while sub:
                 bit = sub & -sub
                 sub ^= bit
-                dice.append(cells[bit.bit_length() - 1])
+                dice.append(cells[bit])
             named.append(dice)
         named = sorted(sorted(named), key=len)
         self._listed_cuts = (self.layout(s), set(map(tuple, named)))
