@@ -77,6 +77,7 @@ class DicedVeggies(BlockCuts, Engine):
         self.rows, self.columns = data["block"]["rows"], data["block"]["columns"]
         self.faces, self.veggies = list(data["dice"]["faces"]), list(data["dice"]["veggies"])
         self.numbers = sorted(set(self.faces))
+        self.smallest = self.numbers[0]          # with cut_max, the most dice a cut can hold (engine_block)
         # what a die showing each vegetable or number can be improvised to, in listing order
         self._other_veggies = {veg: [v for v in self.veggies if v != veg] for veg in self.veggies}
         self._other_numbers = {face: [f for f in self.numbers if f != face] for face in self.numbers}
