@@ -64,7 +64,7 @@ class BlockCuts:
         cuts found. The cuts of the last block listed are kept (`_listed_cuts`): a cut made from the list needs
         no check_cut."""
         w, room0, trees = self.width, self.cut_max, self._trees or self.cut_trees()
-        w1, window, around = w + 1, self._window, self._around
+        w1, window, around, smallest = w + 1, self._window, self._around, self.smallest
         faces = s.faces
         cells: dict[int, str] = {}                   # a cell's bit -> its die
         face: dict[int, int] = {}                    # a cell's bit -> its number
@@ -82,7 +82,7 @@ class BlockCuts:
         # the group's last die was taken. The empty group's rest, the block, is (a state's checks see to that).
         todo = [(trees[root], room0 - number, True) for root, number in face.items() if number <= room0]
         while todo:
-            (sub, x, near, seen, children), room, joined = todo.pop()
+            (sub, x, near, seen, children, bits), room, joined = todo.pop()
             rest = block ^ sub
             # Is `rest` still one piece, now that x is taken too? Decided without a fill of it where it can be:
             # * it was one piece (`joined`), and x's side neighbours left in it are joined around x, within the
@@ -112,20 +112,13 @@ class BlockCuts:
             elif not joined and not near & rest:
                 joined = True
             if joined and sub & outer and sub != block:
-                found.append(sub)
-            for child in children:
-                bit = child[0] ^ sub
-                if bit & block and face[bit] <= room:
-                    todo.append((child, room - face[bit], joined))
-        named = []
-        for sub in found:
-            dice = []
-            while sub:
-                bit = sub & -sub
-                sub ^= bit
-                dice.append(cells[bit])
-            named.append(dice)
-        named = sorted(sorted(named), key=len)
+                found.append(bits)
+            if room >= smallest:                     # else no die fits any more
+                for bit, child in children:
+                    if bit & block and face[bit] <= room:
+                        todo.append((child, room - face[bit], joined))
+        die_at = cells.__getitem__
+        named = sorted(sorted([list(map(die_at, bits)) for bits in found]), key=len)
         self._listed_cuts = (self.layout(s), set(map(tuple, named)))
         return named
 
@@ -133,9 +126,10 @@ class BlockCuts:
         """The grid's connected groups of at most `cut_max // smallest number` cells (no larger group can add up
         to `cut_max`), as ESU growth trees, one per lowest cell (by its bit). A node: (the group's cells, the
         index of the cell it grew by, that cell and its neighbours, the group and its neighbours, the groups
-        grown from it). The growth restricted to a block's cells is the block's own ESU growth: a cell may join
-        a group in the block exactly when it may in the grid and is in the block."""
-        size, w, near = self.cut_max // self.smallest, self.width, self.near
+        grown from it as (the bit of the cell it grows by, its node), the group's cells' bits in block order).
+        The growth restricted to a block's cells is the block's own ESU growth: a cell may join a group in the
+        block exactly when it may in the grid and is in the block."""
+        size, near = self.cut_max // self.smallest, self.near
 
         def grow(sub: int, x: int, ext: int, seen: int, higher: int, n: int) -> tuple:
             children = []
@@ -143,8 +137,9 @@ class BlockCuts:
                 bit = ext & -ext
                 ext ^= bit
                 i = bit.bit_length() - 1
-                children.append(grow(sub | bit, i, ext | near[i] & higher & ~seen, seen | near[i], higher, n + 1))
-            return sub, x, near[x], seen, tuple(children)
+                children.append((bit, grow(sub | bit, i, ext | near[i] & higher & ~seen, seen | near[i], higher,
+                                           n + 1)))
+            return sub, x, near[x], seen, tuple(children), tuple(1 << i for i in range(len(near)) if sub >> i & 1)
 
         self._trees = {1 << i: grow(1 << i, i, near[i] & self.full & ~((2 << i) - 1), near[i],
                                     self.full & ~((2 << i) - 1), 1)
