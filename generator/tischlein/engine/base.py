@@ -302,10 +302,14 @@ class Engine:
         (where to put a spoon) do not swamp the rest."""
         if type(self).moves_by_kind is not Engine.moves_by_kind:
             groups = self.moves_by_kind(state)
-            kinds = sorted([k for k, group in groups.items() if group])
+            kinds = sorted(filter(groups.get, groups))       # the kinds that have a move
             if not kinds:
                 raise RuntimeError("no legal move")
-            return rng.choice(groups[rng.choice(kinds) if len(kinds) > 1 else kinds[0]])
+            # rng.choice(seq) is seq[rng._randbelow(len(seq))] (CPython 3.11-3.13, Pyodide's too), written out:
+            # the same draws, without a call of choice at every move of a playout.
+            below = rng._randbelow
+            group = groups[kinds[below(len(kinds))] if len(kinds) > 1 else kinds[0]]
+            return group[below(len(group))]
         legal = self.legal_moves(state)
         kinds = sorted({m.name for m in legal})
         if not kinds:
