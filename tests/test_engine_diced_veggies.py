@@ -141,6 +141,42 @@ def test_cut_enumeration_matches_a_brute_force(seed):
         assert dv.census(dv.apply(s, Move("Ada", "cut", {"dice": cut}))) == []
 
 
+def _plain_cuts(s):
+    """The cuts of a block without ESU or bit masks: every connected group of dice adding up to at most 10, grown
+    as sets one neighbour at a time, each checked by the cut rule itself."""
+    at = {(r, c): d for r, row in enumerate(s.block) for c, d in enumerate(row) if d}
+    where = {d: rc for rc, d in at.items()}
+    groups, todo = set(), [frozenset([d]) for d in at.values() if s.faces[d] <= 10]
+    while todo:
+        group = todo.pop()
+        if group in groups:
+            continue
+        groups.add(group)
+        total = sum(s.faces[d] for d in group)
+        for d in group:
+            r, c = where[d]
+            for nb in ((r + 1, c), (r - 1, c), (r, c + 1), (r, c - 1)):
+                if at.get(nb) and at[nb] not in group and total + s.faces[at[nb]] <= 10:
+                    todo.append(group | {at[nb]})
+    return {g for g in groups if len(g) < len(at) and _cut_ok(s, sorted(g))}
+
+
+@pytest.mark.parametrize("seed", range(3))
+def test_cut_listing_matches_a_plain_enumeration_on_played_blocks(seed):
+    """The blocks a random game really cuts (full, ragged, with holes and necks): cuts() lists exactly the groups
+    that a plain set-based enumeration checked by the cut rule finds, each once, shortest first."""
+    rng, s, seen = random.Random(seed), dv.new_game(["Ada", "Ben", "Cem"], 100 + seed), 0
+    while not dv.is_over(s) and seen < 25:
+        if s.phase == "cut" and sum(s.faces[d] for d in s.block_dice()) > dv.take_all_max:   # else: take_all
+            cuts = dv.cuts(s)
+            assert len({frozenset(c) for c in cuts}) == len(cuts)
+            assert {frozenset(c) for c in cuts} == _plain_cuts(s)
+            assert [len(c) for c in cuts] == sorted(len(c) for c in cuts)
+            seen += 1
+        s = dv.apply(s, dv.random_move(s, rng))
+    assert seen == 25
+
+
 def test_full_block_cuts_are_from_the_outside():
     s = dv.new_game(["A", "B"], 3)
     interior = {s.block[r][c] for r in range(1, 4) for c in range(1, 6)}

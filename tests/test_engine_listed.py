@@ -60,3 +60,41 @@ def test_a_playout_is_the_checked_playout_move_by_move(game_id):
     assert result.moves == moves
     assert result.scores == {x["player"]: x["total"] for x in engine.score(state)}
     assert list(result.winners) == engine.winners(state)
+
+
+def plain_random_move(engine, state, rng):
+    """The random policy as it reads: the kinds that have a move, sorted, one picked with random.choice, then
+    one of its moves with random.choice (Engine.random_move writes choice out and lists some kinds as rows)."""
+    groups = {k: list(g) for k, g in engine.moves_by_kind(state).items()}
+    kinds = sorted(k for k, g in groups.items() if g)
+    return rng.choice(groups[rng.choice(kinds) if len(kinds) > 1 else kinds[0]])
+
+
+@pytest.mark.parametrize("game_id", ENGINE_GAMES)
+def test_the_random_move_is_the_plain_random_policy_draw_for_draw(game_id):
+    """The same move and the same random draws after it as the plain policy, at every step of a random game:
+    the seeded simulations and the bots of shared tables depend on both."""
+    engine = engine_for(game_id)
+    players = max(2, engine.min_players) if engine.max_players >= 2 else engine.min_players
+    state, ours, plain = engine.new_game(list(PLAYER_NAMES[:players]), 4), random.Random(4), random.Random(4)
+    for _ in range(STEPS):
+        if engine.is_over(state):
+            break
+        move = engine.random_move(state, ours)
+        assert move == plain_random_move(engine, state, plain)
+        assert ours.getstate() == plain.getstate()
+        state = engine.apply(state, move)
+
+
+def test_a_move_row_is_the_list_it_stands_for():
+    """MoveRow (moves made when asked for): length, items, negative items, slices, iteration, equality and
+    random.choice as for the list, and no item past its end."""
+    from tischlein.engine import Move, MoveRow
+
+    moves = [Move("Ada", "cut", {"dice": [f"d{i}"]}) for i in range(7)]
+    row = MoveRow(len(moves), lambda i: Move("Ada", "cut", {"dice": [f"d{i}"]}))
+    assert len(row) == 7 and row[3] == moves[3] and row[-1] == moves[-1] and row[2:5] == moves[2:5]
+    assert list(row) == moves and row == moves and row != moves[:-1] and bool(MoveRow(0, moves.__getitem__)) is False
+    assert [random.Random(k).choice(row) for k in range(20)] == [random.Random(k).choice(moves) for k in range(20)]
+    with pytest.raises(IndexError):
+        row[7]

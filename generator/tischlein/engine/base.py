@@ -162,7 +162,7 @@ class Engine:
             raise self.wrong_phase(state, move, spec)
 
     def apply(self, state: GameState, move: Move | Mapping[str, Any], in_place: bool = False,
-              listed: bool = False) -> GameState:
+              listed: bool = False, actor: int | None = None) -> GameState:
         """The state after `move`, a new state; InvalidMove or IllegalMove (with its rule id) if the move is
         malformed or forbidden. `state` is never changed — unless `in_place`, for a caller that throws the old
         state away (a playout): then the move changes `state` itself, and a refusal may leave it half changed.
@@ -171,10 +171,11 @@ class Engine:
         this very `state` (a random pick, a greedy policy's look-ahead). Such a move passes the kernel's checks
         by construction (it is the actor's, of a known kind, allowed in this phase), so they are skipped; they
         were a third of a random playout's time. The handler still checks its rule. A test plays games both
-        ways and compares every state (tests/test_engine_listed.py)."""
+        ways and compares every state (tests/test_engine_listed.py). With `listed`, `actor` may give
+        `self.actor(state)`, when the caller has just asked for it (a playout asks at every move)."""
         if listed:
             spec = self.MOVES[move.name]
-            player = self.actor(state)
+            player = self.actor(state) if actor is None else actor
             # A listed move's plain arguments are of their types already; a copy, as read_args gives.
             args = dict(move.args) if spec.plain else spec.read_args(self, move.args)
         else:
@@ -310,10 +311,14 @@ class Engine:
         (where to put a spoon) do not swamp the rest."""
         if type(self).moves_by_kind is not Engine.moves_by_kind:
             groups = self.moves_by_kind(state)
-            kinds = sorted([k for k, group in groups.items() if group])
+            kinds = sorted(filter(groups.get, groups))       # the kinds that have a move
             if not kinds:
                 raise RuntimeError("no legal move")
-            return rng.choice(groups[rng.choice(kinds) if len(kinds) > 1 else kinds[0]])
+            # rng.choice(seq) is seq[rng._randbelow(len(seq))] (CPython 3.11-3.13, Pyodide's too), written out:
+            # the same draws, without a call of choice at every move of a playout.
+            below = rng._randbelow
+            group = groups[kinds[below(len(kinds))] if len(kinds) > 1 else kinds[0]]
+            return group[below(len(group))]
         legal = self.legal_moves(state)
         kinds = sorted({m.name for m in legal})
         if not kinds:

@@ -6,6 +6,7 @@ game before the handler runs, so a handler starts from a well-formed move by the
 """
 from __future__ import annotations
 
+from collections.abc import Sequence
 from dataclasses import dataclass, field
 from typing import Any, Callable, Mapping
 
@@ -51,6 +52,42 @@ class Move:
     def __str__(self) -> str:
         args = format_args(self.args) if isinstance(self.args, dict) else repr(self.args)
         return f"{self.player}: {self.name}" + (f" {args}" if self.args else "")
+
+
+class MoveRow(Sequence):
+    """`count` moves of one kind, each made only when asked for: move i is `make(i)`. For a kind with many
+    variants in every state (a die's improvisations): the random policy picks a kind, then one move of it
+    (random.choice asks only len and one item), so the moves of the kinds it does not pick are never made.
+    Iterating, comparing and slicing give the same moves as the list would. `make` must read nothing that a
+    later move changes (copy what it needs when the row is made)."""
+
+    __slots__ = ("count", "make")
+
+    def __init__(self, count: int, make: Callable[[int], Move]):
+        self.count, self.make = count, make
+
+    def __len__(self) -> int:
+        return self.count
+
+    def __getitem__(self, i: Any) -> Any:
+        if isinstance(i, slice):
+            return [self.make(k) for k in range(*i.indices(self.count))]
+        if i < 0:
+            i += self.count
+        if not 0 <= i < self.count:
+            raise IndexError("move row index out of range")
+        return self.make(i)
+
+    def __iter__(self) -> Any:
+        return map(self.make, range(self.count))
+
+    def __eq__(self, other: object) -> bool:
+        return isinstance(other, (list, MoveRow)) and list(self) == list(other)
+
+    __hash__ = None          # type: ignore[assignment]  # like a list
+
+    def __repr__(self) -> str:
+        return f"MoveRow({list(self)!r})"
 
 
 def _short(value: Any) -> str:

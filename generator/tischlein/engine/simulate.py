@@ -87,13 +87,14 @@ def playout(engine: Any, players: int, seed: int, max_moves: int | None = None,
     listed = [getattr(c, "listed", False) for c in choose]      # seats whose moves come from legal_moves
     state = engine.new_game(names, seed, **(options or {}))
     moves = turns = 0
-    while not engine.is_over(state):
-        actor = engine.actor(state)
+    is_over, actor_of, apply = engine.is_over, engine.actor, engine.apply    # looked up once: a game has thousands
+    while not is_over(state):
+        actor = actor_of(state)
         try:
             move = choose[actor](engine, state, rng)
         except RuntimeError:
             raise RuntimeError(f"seed {seed}: no legal move after {moves} moves") from None
-        state = engine.apply(state, move, in_place=True, listed=listed[actor])
+        state = apply(state, move, in_place=True, listed=listed[actor], actor=actor)
         moves += 1
         turns += move.name == "end_turn"
         if moves >= max_moves:

@@ -26,10 +26,11 @@ Decisions where the seed is silent (marked reconstructed in the rules text, or d
 from __future__ import annotations
 
 import itertools
+from bisect import bisect_right
 from collections import Counter
 from typing import Any, Callable, Mapping
 
-from ...engine import Arg, Check, Engine, Move, STR, fail, invalid, move, require, rng_below, rng_seed, rng_shuffle
+from ...engine import Arg, Check, Engine, Move, MoveRow, STR, fail, invalid, move, require, rng_below, rng_seed, rng_shuffle
 from .engine_state import PHASES, STAGES, Cooked, Player, State, start as read_start
 from .engine_block import BlockCuts
 from .engine_secrets import SECRETS
@@ -76,6 +77,10 @@ class DicedVeggies(BlockCuts, Engine):
         self.rows, self.columns = data["block"]["rows"], data["block"]["columns"]
         self.faces, self.veggies = list(data["dice"]["faces"]), list(data["dice"]["veggies"])
         self.numbers = sorted(set(self.faces))
+        self.smallest = self.numbers[0]          # with cut_max, the most dice a cut can hold (engine_block)
+        # what a die showing each vegetable or number can be improvised to, in listing order
+        self._other_veggies = {veg: [v for v in self.veggies if v != veg] for veg in self.veggies}
+        self._other_numbers = {face: [f for f in self.numbers if f != face] for face in self.numbers}
         self.dice: list[str] = list(data["dice"]["ids"])
         self.veggie_of = {d: next(v for v in self.veggies if d.startswith(f"die-{v}-")) for d in self.dice}
         self.recipes, self.hype = data["recipes"], data["hype"]     # by type
@@ -338,17 +343,14 @@ class DicedVeggies(BlockCuts, Engine):
             moves = {"restock": [Move(name, "restock", {})]} if not s.restocked and self.missing_veggies(s) else {}
             if block and sum(s.faces[d] for d in block) <= self.take_all_max:
                 return {**moves, "take_all": [Move(name, "take_all", {})]}
-            return {**moves, "cut": [Move(name, "cut", {"dice": dice}) for dice in self.cuts(s)]}
+            cuts = self.cuts(s)
+            return {**moves, "cut": MoveRow(len(cuts), lambda i: Move(name, "cut", {"dice": cuts[i]}))}
         end = {"end_turn": [Move(name, "end_turn", {})]}
         if s.phase == "limits":
             return self._discards(s, player) or end
         if s.phase not in COOKING:
             return {}
-        improvise = []
-        for die in player.dice if player.chef and not s.cooked_now else []:
-            veg, face = self.veggie(s, die), s.faces[die]
-            improvise += [Move(name, "improvise", {"die": die, "veggie": v}) for v in self.veggies if v != veg]
-            improvise += [Move(name, "improvise", {"die": die, "face": f}) for f in self.numbers if f != face]
+        improvise = self._improvisations(s, player) if player.chef and not s.cooked_now else []
         moves = {"improvise": improvise, "cook": self._cook_moves(s, player)}
         if s.phase == "final-cook":
             return {**moves, **end}
@@ -358,6 +360,27 @@ class DicedVeggies(BlockCuts, Engine):
         if draws:
             return {**moves, "draw": draws}
         return {**moves, **(self._discards(s, player) or end)}   # nothing to draw: the turn's end follows cooking
+
+    def _improvisations(self, s: State, player: Player) -> MoveRow:
+        """The chef token's moves, die by die: each other vegetable, then each other number. A row made move by
+        move when asked (MoveRow): a random player improvises on one turn in three, and a hand of ten dice
+        has ninety of these moves."""
+        rows, starts, count = [], [], 0
+        for die in player.dice:
+            veg, face = self.veggie(s, die), s.faces[die]
+            veggies = self._other_veggies.get(veg) or [v for v in self.veggies if v != veg]
+            numbers = self._other_numbers.get(face) or [f for f in self.numbers if f != face]
+            rows.append((die, veggies, numbers))
+            starts.append(count)
+            count += len(veggies) + len(numbers)
+
+        def make(i: int) -> Move:
+            row = bisect_right(starts, i) - 1
+            die, veggies, numbers = rows[row]
+            k = i - starts[row]
+            return Move(player.name, "improvise", {"die": die, "veggie": veggies[k]} if k < len(veggies) else
+                        {"die": die, "face": numbers[k - len(veggies)]})
+        return MoveRow(count, make)
 
     def _discards(self, s: State, player: Player) -> dict[str, list[Move]]:
         """The discards of a player over a hand limit (one per item of each category over its limit), or {}."""

@@ -2,6 +2,7 @@
 from __future__ import annotations
 
 from dataclasses import dataclass, field
+from itertools import chain
 from typing import Any, Mapping
 
 from ...engine import GameState, Ledger, Record, Start, StartError, rng_below, rng_seed
@@ -52,7 +53,8 @@ class State(GameState):
     events: list = field(default_factory=list)
 
     def block_dice(self) -> list[str]:
-        return [d for row in self.block for d in row if d is not None]
+        # filter(None): a die id is a non-empty string, an empty cell None; in C, as a playout asks at every move
+        return list(filter(None, chain.from_iterable(self.block)))
 
 
 def start(self: Any, spec: Mapping[str, Any]) -> State:

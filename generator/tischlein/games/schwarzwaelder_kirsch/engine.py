@@ -68,7 +68,7 @@ class State(GameState):
 
     def respread(self, cards: list[str], shuffle: bool = True) -> None:
         """The pantry's cards and `cards` face down without gaps, reshuffled unless `shuffle` is false."""
-        self.pantry = [c for c in self.pantry if c is not None] + cards
+        self.pantry = list(filter(None, self.pantry)) + cards      # a card id is a non-empty string, a gap None
         if shuffle:
             self.rng = rng_shuffle(self.rng, self.pantry)
 
@@ -347,24 +347,26 @@ class SchwarzwaelderKirsch(Engine):
     def moves_by_kind(self, s: State) -> dict[str, list[Move]]:
         """Every legal move, by kind. Stehlen lists each ingredient it can take and, for a stolen joker, each
         ingredient the thief lacks that it can be laid on."""
-        if self.is_over(s):
+        phase = s.phase
+        if phase == self.OVER:
             return {}
         player = s.players[s.turn]
         name = player.name
-        if s.phase == "joker":
+        if phase == "joker":
             return {"joker": [Move(name, "joker", {"ingredient": i}) for i in self.cake if i not in player.collection]}
-        if s.phase == "action":
+        if phase == "action":
             return {"take": [Move(name, "take", {})], "leave": [Move(name, "leave", {})]}
-        row = self._reveal_moves.setdefault(name, [])      # listed at every step, so built once per player
-        if len(row) < len(s.pantry):
-            row += [Move(name, "reveal", {"position": i}) for i in range(len(row) + 1, len(s.pantry) + 1)]
+        pantry = s.pantry
+        row = self._reveal_moves.get(name)                 # listed at every step, so built once per player
+        if row is None or len(row) < len(pantry):
+            row = self._reveal_moves.setdefault(name, [])
+            row += [Move(name, "reveal", {"position": i}) for i in range(len(row) + 1, len(pantry) + 1)]
+            self._stop_moves[name] = Move(name, "stop", {})
         # The positions that hold a card (none is face up here): compress keeps a move where its card is truthy,
         # and a card id is a non-empty string, a gap None. It runs in C: this list is made at every move.
-        moves = {"reveal": list(compress(row, s.pantry))}
-        if s.phase == "revealing":          # every other move of a random game: its stop made once per player
-            stop = self._stop_moves.get(name) or self._stop_moves.setdefault(name, Move(name, "stop", {}))
-            moves["stop"] = [stop]
-            return moves
+        if phase == "revealing":            # every other move of a random game: its stop made once per player
+            return {"reveal": list(compress(row, pantry)), "stop": [self._stop_moves[name]]}
+        moves = {"reveal": list(compress(row, pantry))}
         kind = player.action and self.type_of[player.action]
         others = [o for o in s.players if o is not player]
         if kind == self.garnish and len(player.collection) == len(self.cake):
