@@ -30,11 +30,11 @@ import multiprocessing
 import os
 import signal
 import time
-from stat import S_ISREG
 from concurrent.futures import FIRST_COMPLETED, ProcessPoolExecutor, wait
 from dataclasses import dataclass, field
 from importlib import metadata
 from pathlib import Path
+from stat import S_ISREG
 from typing import Callable
 
 from . import games, resources

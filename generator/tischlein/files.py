@@ -79,7 +79,8 @@ def stops_noted() -> Iterator[None]:
     """Inside, SIGTERM and Ctrl-C are only noted, to be raised by `stop_if_asked` where the caller holds no lock.
     Raised at a random point, they can leave one of concurrent.futures' locks held (its `wait` takes the
     futures' locks one by one, with no `finally`), and the pool's shutdown then waits for it forever."""
-    previous = {number: signal.signal(number, lambda signum, frame: note_stop(signum)) for number in (signal.SIGTERM, signal.SIGINT)}
+    previous = {number: signal.signal(number, lambda signum, frame: note_stop(signum))
+                for number in (signal.SIGTERM, signal.SIGINT)}
     yield           # leaving with an exception, the process is stopping: a second signal is noted, not raised
     for number, handler in previous.items():
         signal.signal(number, handler)

@@ -449,7 +449,8 @@ CHART_LABELS = """svg => {
   return [...svg.querySelectorAll('text')].map(t => {
     const r = t.getBoundingClientRect();
     return {text: t.textContent, px: parseFloat(getComputedStyle(t).fontSize) * scale,
-            inside: r.left >= box.left - 1 && r.right <= box.right + 1 && r.top >= box.top - 1 && r.bottom <= box.bottom + 1,
+            inside: r.left >= box.left - 1 && r.right <= box.right + 1 &&
+                    r.top >= box.top - 1 && r.bottom <= box.bottom + 1,
             rect: [r.left, r.top, r.right, r.bottom]};
   });
 }"""

@@ -11,6 +11,7 @@ from .rng import rng_below, rng_seed, rng_shuffle
 from .setup import Ledger, Start, no_unknown_fields
 from .state import GameState, Record
 
-__all__ = ["KERNEL_KEYS", "count_components", "invalid", "Arg", "BOOL", "Check", "Engine", "GameState", "INT", "IllegalMove", "InvalidMove", "Ledger", "MISSING",
-           "Move", "MoveError", "MoveRow", "Record", "STR", "Start", "StartError", "at", "choice", "fail", "ids", "move",
-           "no_unknown_fields", "one_id", "require", "rng_below", "rng_seed", "rng_shuffle"]
+__all__ = ["KERNEL_KEYS", "count_components", "invalid", "Arg", "BOOL", "Check", "Engine", "GameState", "INT",
+           "IllegalMove", "InvalidMove", "Ledger", "MISSING", "Move", "MoveError", "MoveRow", "Record", "STR", "Start",
+           "StartError", "at", "choice", "fail", "ids", "move", "no_unknown_fields", "one_id", "require", "rng_below",
+           "rng_seed", "rng_shuffle"]

@@ -88,10 +88,9 @@ class Engine:
         return [m for group in self.moves_by_kind(state).values() for m in group]
 
     def listed_as(self, state: GameState, move: Move) -> Any:
-        """What makes `move` a choice of its own, as legal_moves lists choices: a move apply accepts is listed,
-        or a move listed_as the same is (and legal_moves says which of several equivalent ways it lists: a
-        game that lists one canonical payment names here what is left once the payment is taken away).
-        By default the move itself, with the order of its `cards` aside (cards laid together are a set)."""
+        """Which choice `move` is: every move that apply accepts is listed_as some move legal_moves lists. By default
+        the move itself, the order of its `cards` aside (cards laid together are a set); a game that lists one
+        canonical way of several equivalent ones (one payment of a recipe) gives what is left without that way."""
         args = move.args if isinstance(move.args, Mapping) else {"": move.args}
         return (move.player, move.name, tuple(sorted(
             (k, repr(sorted(v, key=str) if k == "cards" and isinstance(v, list) else v)) for k, v in args.items())))

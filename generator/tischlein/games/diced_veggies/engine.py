@@ -30,7 +30,8 @@ from bisect import bisect_right
 from collections import Counter
 from typing import Any, Callable, Mapping
 
-from ...engine import Arg, Check, Engine, Move, MoveRow, STR, fail, invalid, move, require, rng_below, rng_seed, rng_shuffle
+from ...engine import (Arg, Check, Engine, Move, MoveRow, STR, fail, invalid, move, require, rng_below, rng_seed,
+                       rng_shuffle)
 from .engine_state import PHASES, STAGES, Cooked, Player, State, start as read_start
 from .engine_block import BlockCuts
 from .engine_secrets import SECRETS
