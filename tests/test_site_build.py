@@ -284,7 +284,10 @@ def test_landing_quickref_simulation_and_translator_pages(built):
     site, docs, _ = built
     home = (site / "index.html").read_text(encoding="utf-8")
     assert home.count('class="tl-game"') == 1 and "Mahlzeit" in home
-    assert 'role="img"' in home and "2–5" in home and "min" in home
+    # the game's picture: a card face when output/ has previews (after `make build`), else the drawn emblem
+    assert re.search(r'<img class="tl-emblem" src="[^"]+" alt="[^"]*Mahlzeit|<svg class="tl-emblem"[^>]* role="img"',
+                     home)
+    assert "2–5" in home and "min" in home
     qr = (site / "mahlzeit" / "quickref" / "index.html").read_text(encoding="utf-8")
     assert 'class="tl-quickref"' in qr and 'href="../rules/#mahlzeit.scoring"' in qr
     sim = (site / "mahlzeit" / "simulation" / "index.html").read_text(encoding="utf-8")

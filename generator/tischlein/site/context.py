@@ -398,7 +398,7 @@ class PageContext(GameFacts, EnginePanels):
             definition = _tooltip_text(definition)
             if not word or any(c in word for c in "[]\\") or len(word) > 60:
                 continue
-            for variant in {word, word[:1].lower() + word[1:], word[:1].upper() + word[1:]}:
+            for variant in dict.fromkeys((word, word[:1].lower() + word[1:], word[:1].upper() + word[1:])):
                 if variant not in seen:
                     seen.add(variant)
                     lines.append(f"*[{variant}]: {definition}")
