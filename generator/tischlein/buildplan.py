@@ -28,6 +28,7 @@ import hashlib
 import json
 import multiprocessing
 import os
+import shutil
 import signal
 import time
 from concurrent.futures import FIRST_COMPLETED, ProcessPoolExecutor, wait
@@ -363,6 +364,9 @@ def run(content, content_dir: Path, out_dir: Path, tasks: list[Task], jobs: int,
     global _CONTENT, _PYODIDE
     _CONTENT, _PYODIDE = content, pyodide
     inputs = Inputs(content, content_dir, out_dir, pyodide)
+    if force:           # every page rendered again too, not taken from the last build
+        from .site.build import PAGE_CACHE
+        shutil.rmtree(Path(out_dir) / PAGE_CACHE, ignore_errors=True)
     results: list[Result] = []
     pieces = [t for t in tasks if t.kind not in ("site", "offline")]
     for batch in (pieces, [t for t in tasks if t.kind == "site"], [t for t in tasks if t.kind == "offline"]):

@@ -68,6 +68,7 @@ SEARCH_LANGUAGES = frozenset("ar da de du en es fi fr hi hu hy it ja kn ko nl no
 FILES = "files"
 SHARED = ("downloads/", "images/", "assets/pyodide/", "assets/engine/", "assets/games/", "assets/js/calc/")
 OFFLINE = "offline"       # the offline copy's worker and lists (site/offline.py): read every other part, so last
+PAGE_CACHE = Path(".cache") / "site"   # under the output folder: each language's pages as last built (pagecache.py)
 
 
 class SiteBuildError(RuntimeError):
@@ -172,7 +173,7 @@ def build_site(content: Content, out_dir: Path, site_url: str | None = None, *, 
             report.files += install(docs, target, lambda rel: rel.startswith(SHARED))
         for lang in (part for part in parts if part not in (FILES, OFFLINE)):
             tree = work / f"site-{lang}"
-            _run_mkdocs(work / "mkdocs.yml", site_url, lang, tree)
+            _run_mkdocs(work / "mkdocs.yml", site_url, lang, tree, out_dir / PAGE_CACHE / f"{lang}.json")
             split_search_index(tree, languages, only=lang)
             report.files += install(tree, target, _owned_by(lang, languages))
         if OFFLINE in parts:
@@ -347,7 +348,7 @@ def _write_config(work: Path, config: dict, nav: list, content: Content, languag
         "site_name": text("site.name", languages[0]),
         "site_description": text("site.description", languages[0]),
         "docs_dir": "docs",
-        "site_dir": str(site_dir),
+        "site_dir": site_dir.name,          # beside this file; relative, so the file is the same in every build
         "nav": nav,
         "plugins": plugins,
         "hooks": [str(Path(__file__).resolve().parent / "hooks.py")],
@@ -388,16 +389,25 @@ def _material_knows(lang: str) -> bool:
     return (Path(material.__file__).parent / "templates" / "partials" / "languages" / f"{lang}.html").is_file()
 
 
-def _run_mkdocs(config_file: Path, site_url: str | None, lang: str, site_dir: Path) -> None:
-    """`mkdocs build` of one language into site_dir (hooks.py reads the language from the environment)."""
+def _run_mkdocs(config_file: Path, site_url: str | None, lang: str, site_dir: Path, cache: Path) -> None:
+    """`mkdocs build` of one language into site_dir (hooks.py reads the language from the environment), taking
+    the pages whose Markdown did not change from `cache` (pagecache.py), which it then updates."""
     from .hooks import LANGUAGE
+    from .pagecache import CACHE, NEXT
     # a fixed build date: MkDocs stamps it into sitemap.xml.gz, and two builds of the same content must not differ
-    env = dict(os.environ, NO_MKDOCS_2_WARNING="1", SOURCE_DATE_EPOCH="315532800", **{LANGUAGE: lang})
+    env = dict(os.environ, NO_MKDOCS_2_WARNING="1", SOURCE_DATE_EPOCH="315532800",
+               **{LANGUAGE: lang, CACHE: str(cache.resolve())})
     if site_url:
         env["SITE_URL"] = site_url
-    proc = subprocess.run([sys.executable, "-m", "mkdocs", "build", "--strict", "--clean", "-q",
+    # not -q: MkDocs then drops warnings before --strict counts them, and a build with warnings passes
+    proc = subprocess.run([sys.executable, "-m", "mkdocs", "build", "--strict", "--clean",
                            "-f", str(config_file), "-d", str(site_dir)], cwd=config_file.parent, env=env,
                           capture_output=True, text=True)
+    written = cache.with_name(cache.name + NEXT)
+    if proc.returncode == 0 and written.is_file():
+        os.replace(written, cache)
+    else:                         # a failed build's pages are not taken again: they may hold what failed it
+        written.unlink(missing_ok=True)
     if proc.returncode != 0:
         log = "\n".join(line for line in (proc.stdout + proc.stderr).splitlines()
                         if "WARNING" in line or "ERROR" in line or "Error" in line) or proc.stderr[-4000:]

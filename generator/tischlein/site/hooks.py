@@ -17,6 +17,7 @@ import os
 import re
 from typing import Any
 
+from tischlein.site import pagecache
 from tischlein.site.sanitize import page_html
 
 _SUMMARY = re.compile(r"<summary\b[^>]*>.*?</summary>", re.S)
@@ -38,7 +39,12 @@ def on_config(config: Any) -> Any:
     if only and i18n is not None:
         i18n.current_language = only
         i18n.building = True
+    pagecache.install()
     return config
+
+
+def on_post_build(config: Any) -> None:
+    pagecache.save()
 
 
 def on_page_content(html: str, page: Any, config: Any, files: Any) -> str:
