@@ -89,10 +89,23 @@ def write_game_json(dest: Path, payload: dict) -> None:
     write_text(dest, json.dumps(payload, ensure_ascii=False, separators=(",", ":")))
 
 
-def copy_downloads(content: Content, out_dir: Path, docs: Path, languages: list[str]) -> dict[str, Downloads]:
-    """Copy every PDF and export zip into docs/downloads/<game>/ and list them (site/downloads.py)."""
+def copy_downloads(content: Content, out_dir: Path, docs: Path, languages: list[str],
+                   copy: bool = True) -> dict[str, Downloads]:
+    """Copy every PDF and export zip into docs/downloads/<game>/ and list them (site/downloads.py); with
+    `copy` False, as stand-ins (see `place`)."""
     from . import downloads
-    return downloads.collect(content, out_dir, docs, languages)
+    return downloads.collect(content, out_dir, docs, languages, copy)
+
+
+def place(src: Path, dest: Path, copy: bool = True) -> None:
+    """Put a shared file (a download, a card image) into docs/: a copy for the task that installs the shared
+    files, else an empty stand-in — a language's pages only link to it, and MkDocs only checks that it exists
+    (and copies it into that language's tree, which installs its own pages only)."""
+    dest.parent.mkdir(parents=True, exist_ok=True)
+    if copy:
+        shutil.copy2(src, dest)
+    else:
+        dest.write_bytes(b"")
 
 
 def parse_pdf_name(game_id: str, name: str, languages: list[str]) -> tuple[str, str, str] | None:

@@ -69,6 +69,7 @@ FILES = "files"
 SHARED = ("downloads/", "images/", "assets/pyodide/", "assets/engine/", "assets/games/", "assets/js/calc/")
 OFFLINE = "offline"       # the offline copy's worker and lists (site/offline.py): read every other part, so last
 PAGE_CACHE = Path(".cache") / "site"   # under the output folder: each language's pages as last built (pagecache.py)
+                                       # and the compiled page templates
 
 
 class SiteBuildError(RuntimeError):
@@ -142,16 +143,16 @@ def build_site(content: Content, out_dir: Path, site_url: str | None = None, *, 
             assets.write_game_json(docs / "assets" / "games" / f"{game.id}.json", payloads[game.id])
             examples[game.id] = replay_examples(game, languages[0], pages, report.warnings) if pages else []
 
-        downloads = assets.copy_downloads(content, Path(pdf_root or out_dir), docs, languages)
+        downloads = assets.copy_downloads(content, Path(pdf_root or out_dir), docs, languages, copy=shared)
         report.downloads = {g: [(p, s) for _, _, p, s in d.files] for g, d in downloads.items()}
-        card_images = {g.id: {lang: images.card_images(g, Path(pdf_root or out_dir), docs, lang)
+        card_images = {g.id: {lang: images.card_images(g, Path(pdf_root or out_dir), docs, lang, copy=shared)
                                for lang in languages} for g in content.games.values()}
         for per_lang in card_images.values():       # a language without its own PDF shows the English cards
             for lang in languages:
                 per_lang[lang] = per_lang[lang] or per_lang[languages[0]]
 
         if pages:
-            writer = SiteWriter(content, languages)
+            writer = SiteWriter(content, languages, compiled=out_dir / PAGE_CACHE / "templates")
             writer.engines = engine_games(content)
             writer.payloads = payloads              # the replays' pictures are drawn from what the browser gets
             writer.site_values["simulations"] = simulations(content, writer.engines, report.warnings,

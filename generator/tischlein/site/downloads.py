@@ -14,7 +14,6 @@ from __future__ import annotations
 
 import json
 import posixpath
-import shutil
 from pathlib import Path
 
 from .context import Downloads, humanize
@@ -37,8 +36,9 @@ def parse_pdf_name(game_id: str, name: str, languages: list[str]) -> tuple[str, 
     return parts[0], parts[1], parts[2] if len(parts) > 2 else ""
 
 
-def collect(content, out_dir: Path, docs: Path, languages: list[str]) -> dict[str, Downloads]:
-    """Copy every PDF and export zip of every game into docs/downloads/<game>/ and list them."""
+def collect(content, out_dir: Path, docs: Path, languages: list[str], copy: bool = True) -> dict[str, Downloads]:
+    """Copy every PDF and export zip of every game into docs/downloads/<game>/ (stand-ins unless `copy`:
+    assets.place) and list them."""
     found: dict[str, Downloads] = {}
     for game_id in content.games:
         d = Downloads()
@@ -48,7 +48,7 @@ def collect(content, out_dir: Path, docs: Path, languages: list[str]) -> dict[st
             if parsed is None:
                 continue
             lang, paper, variant = parsed
-            rel = _copy(src, docs, game_id)
+            rel = _copy(src, docs, game_id, copy)
             d.files.append((lang, paper, rel, src.stat().st_size))
             d.variants[rel] = variant
         for lang in languages:
@@ -60,7 +60,7 @@ def collect(content, out_dir: Path, docs: Path, languages: list[str]) -> dict[st
                 src = exports / name
                 if not src.is_file() or posixpath.basename(name) != name:
                     continue
-                rel = _copy(src, docs, game_id)
+                rel = _copy(src, docs, game_id, copy)
                 d.files.append((lang, "", rel, src.stat().st_size))
                 d.variants[rel] = f"zip-{entry['target']}"
                 d.labels[rel] = (entry["label"], entry.get("params", {}))
@@ -68,10 +68,10 @@ def collect(content, out_dir: Path, docs: Path, languages: list[str]) -> dict[st
     return found
 
 
-def _copy(src: Path, docs: Path, game_id: str) -> str:
+def _copy(src: Path, docs: Path, game_id: str, copy: bool) -> str:
+    from .assets import place
     rel = f"downloads/{game_id}/{src.name}"
-    (docs / rel).parent.mkdir(parents=True, exist_ok=True)
-    shutil.copy2(src, docs / rel)
+    place(src, docs / rel, copy)
     return rel
 
 

@@ -4,12 +4,12 @@ lists them (tischlein.pdf.previews). Without previews a page builds without a ga
 from __future__ import annotations
 
 import json
-import shutil
 import sys
 from dataclasses import dataclass
 from pathlib import Path
 
 from ..content.loader import GameContent
+from .assets import place
 
 MAX_IMAGES = 80
 
@@ -20,8 +20,9 @@ class Image:
     name: str = ""      # the translated name faces.json gives (alt text)
 
 
-def card_images(game: GameContent, out_root: Path, docs: Path, lang: str = "en") -> dict[str, Image]:
-    """record (or face) id -> its image, one per record, in faces.json's order, copied into docs/images/."""
+def card_images(game: GameContent, out_root: Path, docs: Path, lang: str = "en", copy: bool = True) -> dict[str, Image]:
+    """record (or face) id -> its image, one per record, in faces.json's order, copied into docs/images/ (as
+    stand-ins unless `copy`: assets.place)."""
     index = out_root / "previews" / game.id / lang / "faces.json"
     if not index.is_file():
         return {}
@@ -44,8 +45,7 @@ def card_images(game: GameContent, out_root: Path, docs: Path, lang: str = "en")
             continue
         safe = "".join(ch if ch.isalnum() or ch in "-_" else "-" for ch in ref)
         rel = f"images/{game.id}/{lang}/{safe}{src.suffix.lower()}"
-        (docs / rel).parent.mkdir(parents=True, exist_ok=True)
-        shutil.copy2(src, docs / rel)
+        place(src, docs / rel, copy)
         found[ref] = Image(rel, entry["name"].strip() if isinstance(entry.get("name"), str) else "")
         if len(found) >= MAX_IMAGES:
             break

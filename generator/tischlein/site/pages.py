@@ -59,11 +59,17 @@ TABLE_ORDER = ("dishes", "recipes", "ingredients", "drinks")
 class SiteWriter:
     """Writes every page of every game in every language into docs/."""
 
-    def __init__(self, content: Content, languages: list[str], templates: Path | None = None):
+    def __init__(self, content: Content, languages: list[str], templates: Path | None = None,
+                 compiled: Path | None = None):
+        """`compiled`: a folder where Jinja keeps the compiled templates between builds (each language's task
+        would compile them all again; Jinja checks each against its source)."""
         self.content = content
         self.languages = languages
+        if compiled is not None:
+            compiled.mkdir(parents=True, exist_ok=True)
         self.env = jinja2.Environment(
             loader=jinja2.FileSystemLoader(str(templates or resources.templates())),
+            bytecode_cache=jinja2.FileSystemBytecodeCache(str(compiled)) if compiled is not None else None,
             autoescape=False,              # the output is Markdown: see finalize
             finalize=_finalize,
             undefined=jinja2.StrictUndefined,
