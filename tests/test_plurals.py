@@ -21,6 +21,12 @@ LANGUAGES = ["en", "de", "pt", "fr", "pl", "ru", "uk", "cs", "lt", "lv", "ar", "
              "tr", "vi", "ro", "mt"]
 
 
+def test_englishs_categories_known_without_babel_are_cldrs():
+    from babel import Locale
+    tags = Locale.parse("en").plural_form.tags | {"other"}
+    assert plural.categories("en") == tuple(k for k in plural.CATEGORIES if k in tags) == ("one", "other")
+
+
 @pytest.mark.parametrize("lang", LANGUAGES)
 def test_the_engines_table_agrees_with_cldr(lang):
     rule = plural.rule_table(lang)

@@ -21,10 +21,11 @@ def out_option(f):
 
 
 def load_or_exit(content_dir: Path, games: list[str] | None = None, replays: bool = False,
-                 langs: list[str] | None = None) -> loader.Content:
-    """Load content (only the translations into `langs` when given; with `replays`, replay every worked
-    example); on any error print every problem as path:line: field: message and exit 1."""
-    content = loader.load(content_dir, games or None, langs)
+                 langs: list[str] | None = None, rules_texts: bool = True) -> loader.Content:
+    """Load content (only the translations into `langs` when given; without `rules_texts`, none of the rules,
+    glossary, FAQ, messages and worked examples; with `replays`, replay every worked example); on any error print
+    every problem as path:line: field: message and exit 1."""
+    content = loader.load(content_dir, games or None, langs, rules_texts)
     if replays:          # the whole check: every character a PDF prints must be drawable, too
         from ..content import glyphs
         glyphs.check(content, content.problems)

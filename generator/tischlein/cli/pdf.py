@@ -71,7 +71,9 @@ def _command():
     def pdf(game, lang, paper, card_size, bleed_mm, duplex, back_offset, crop_marks, ink_saver,
             calibration, rules_kind, content_dir, out_dir, output):
         """Build the print-and-play PDF of GAME (or its rules booklet, quick reference, calibration sheet)."""
-        content = load_or_exit(content_dir, [game], langs=[lang])
+        # the cards, the guide and the credits print game.yaml's and the interface's texts only: the rules and
+        # the worked examples are read (and checked) for the rules PDFs alone
+        content = load_or_exit(content_dir, [game], langs=[lang], rules_texts=rules_kind is not None)
         check_languages(content, [lang])
         try:
             if rules_kind:

@@ -101,9 +101,12 @@ class Content:
         return self.ui.text("ui:language.name", lang) if "ui:language.name" in self.ui.source else lang
 
 
-def load(root: Path, only: list[str] | None = None, langs: list[str] | None = None) -> Content:
+def load(root: Path, only: list[str] | None = None, langs: list[str] | None = None,
+         rules_texts: bool = True) -> Content:
     """Load everything under `root` (or only the games `only`, and only the translations into `langs`: an
-    English PDF parses no translation at all). Problems are collected, not raised: callers decide."""
+    English PDF parses no translation at all; with `rules_texts` False, no game's rules, glossary, FAQ, engine
+    messages or worked examples either: a card PDF prints none of them). Problems are collected, not raised:
+    callers decide."""
     problems = Problems()
     root = Path(root)
     ui, languages = _load_ui(root, problems, langs)
@@ -119,7 +122,7 @@ def load(root: Path, only: list[str] | None = None, langs: list[str] | None = No
                 problems.error(_show(root, folder), None, "", "a game folder's name is its id: lowercase letters, "
                                "digits and single dashes, such as ta-na-mesa")
                 continue
-            game = _load_game(root, folder, ui, problems, langs)
+            game = _load_game(root, folder, ui, problems, langs, rules_texts)
             if game is not None:
                 games[game.id] = game
     if only:
@@ -179,7 +182,7 @@ def _spec_schema(game_id: str) -> Path | None:
 
 
 def _load_game(root: Path, folder: Path, ui: Catalog, problems: Problems,
-               langs: list[str] | None = None) -> GameContent | None:
+               langs: list[str] | None = None, rules_texts: bool = True) -> GameContent | None:
     game_file = folder / "game.yaml"
     shown = _show(root, game_file)
     if not game_file.exists():
@@ -213,7 +216,7 @@ def _load_game(root: Path, folder: Path, ui: Catalog, problems: Problems,
     walk_texts(data, lambda k, t, line: catalog.add_source(f"game:{k}", t, shown, line))
 
     texts: dict[str, Any] = {}
-    for stem, (schema_name, flat) in TEXT_FILES.items():
+    for stem, (schema_name, flat) in (TEXT_FILES if rules_texts else {}).items():
         path = folder / f"{stem}.yaml"
         if not path.exists():
             problems.error(_show(root, path), None, "", f"missing file: the game's {stem}")
@@ -226,8 +229,8 @@ def _load_game(root: Path, folder: Path, ui: Catalog, problems: Problems,
                    flat_ids=flat)
 
     _load_game_ui(root, folder, catalog, problems)
-    messages = _load_messages(root, folder, catalog, problems)
-    examples = _load_examples(root, folder, catalog, problems)
+    messages = _load_messages(root, folder, catalog, problems) if rules_texts else {}
+    examples = _load_examples(root, folder, catalog, problems) if rules_texts else []
 
     rules = _flatten_rules(texts.get("rules", {}).get("sections", []), 0) if "rules" in texts else []
     _check_rule_refs(root, folder, game_id, texts, rules, examples, model, problems)
@@ -237,7 +240,7 @@ def _load_game(root: Path, folder: Path, ui: Catalog, problems: Problems,
     for lang in sorted(p.name for p in (folder / "i18n").glob("*") if p.is_dir()):
         if lang == SOURCE_LANGUAGE or (langs is not None and lang not in langs):
             continue
-        for stem in ("game", *TEXT_FILES, "messages", "examples", "ui"):
+        for stem in ("game", *TEXT_FILES, "messages", "examples", "ui") if rules_texts else ("game", "ui"):
             _load_translation(root, folder / "i18n" / lang / f"{stem}.yaml", stem, lang, catalog, problems)
     game_ui = Catalog()
     game_ui.merge(ui)
@@ -247,8 +250,8 @@ def _load_game(root: Path, folder: Path, ui: Catalog, problems: Problems,
         return None
     return GameContent(
         id=game_id, folder=folder, model=model, catalog=catalog, rules=rules,
-        glossary=[t["id"] for t in texts["glossary"]["terms"]],
-        faq=[{"id": e["id"], "rules": list(e["rules"])} for e in texts["faq"]["entries"]],
+        glossary=[t["id"] for t in texts["glossary"]["terms"]] if rules_texts else [],
+        faq=[{"id": e["id"], "rules": list(e["rules"])} for e in texts["faq"]["entries"]] if rules_texts else [],
         messages=messages, examples=examples, ui=game_ui)
 
 

@@ -10,6 +10,7 @@ $TISCHLEIN_CACHE_DIR (default $XDG_CACHE_HOME/tischlein, else ~/.cache/tischlein
 from __future__ import annotations
 
 import hashlib
+import importlib.util
 import os
 import pickle
 import sys
@@ -38,11 +39,22 @@ def cache_dir() -> Path | None:
 @lru_cache(maxsize=None)
 def _code_digest() -> bytes:
     """What the cached result depends on besides the file: the reading code, the schemas, the libraries."""
-    import yaml
-    h = hashlib.sha256(f"{sys.version}\0{yaml.__version__}\0{getattr(yaml, '__with_libyaml__', False)}".encode())
+    h = hashlib.sha256(f"{sys.version}\0".encode() + _yaml_identity())
     for path in [HERE / "yamlfile.py", HERE / "schema.py", Path(__file__)] + sorted(SCHEMAS.glob("*.json")):
         h.update(path.read_bytes())
     return h.digest()
+
+
+def _yaml_identity() -> bytes:
+    """PyYAML's version and whether it has libyaml, read from its files without importing it (about 20 ms, which a
+    run whose every file is cached needs for nothing else): its __init__.py, which names the version and picks
+    the C loader, and the names of its compiled parts."""
+    spec = importlib.util.find_spec("yaml")
+    if spec is None or spec.origin is None:
+        return b"no yaml"
+    init = Path(spec.origin)
+    compiled = sorted(p.name for p in init.parent.iterdir() if p.name.startswith("_yaml"))
+    return init.read_bytes() + "\0".join(compiled).encode()
 
 
 @lru_cache(maxsize=None)

@@ -25,6 +25,10 @@ from typing import Any, Mapping
 CATEGORIES = ("zero", "one", "two", "few", "many", "other")
 TABLE_SIZE = 200          # rule_table covers 0..199; beyond, n counts as 100 + n % 100 (tested against CLDR),
 MILLION = 10**6           # except whole millions, which French, Portuguese, Spanish, Italian … put in `many`
+# CLDR's categories of English, the source language: every load checks the English plural texts against them,
+# and loading Babel's locale data only to learn them cost an English card PDF ~25 ms (tests/test_plurals.py
+# checks them against Babel's)
+ENGLISH_LANGUAGE, ENGLISH = "en", ("one", "other")
 
 
 class Plural(dict):
@@ -67,6 +71,8 @@ def _locale(lang: str):
 @lru_cache(maxsize=None)
 def categories(lang: str) -> tuple[str, ...]:
     """The plural categories `lang` has, in CLDR order (English: one, other; Polish: one, few, many, other)."""
+    if lang == ENGLISH_LANGUAGE:
+        return ENGLISH
     tags = _locale(lang).plural_form.tags | {"other"}
     return tuple(k for k in CATEGORIES if k in tags)
 

@@ -8,10 +8,9 @@ the "billion laughs" bomb is not; control characters and invalid UTF-8 are named
 from __future__ import annotations
 
 import re
+from functools import lru_cache
 from pathlib import Path
 from typing import Any
-
-import yaml
 
 from .errors import Problems
 
@@ -36,10 +35,6 @@ class LineList(list):
     item_lines: list
 
 
-class _Loader(getattr(yaml, "CSafeLoader", yaml.SafeLoader)):      # type: ignore[misc]
-    pass
-
-
 class UnsafeYaml(Exception):
     """A YAML document that is well formed but refused: an alias, or too deep or too large."""
 
@@ -48,7 +43,22 @@ class UnsafeYaml(Exception):
         self.line = line
 
 
-def _construct_mapping(loader: _Loader, node: yaml.MappingNode) -> LineDict:
+@lru_cache(maxsize=None)
+def _loader() -> type:
+    """The loader class, made on the first parse: PyYAML is imported only when a file is parsed (about 20 ms; a run
+    whose files all come from the parse cache needs none of it)."""
+    import yaml
+
+    class _Loader(getattr(yaml, "CSafeLoader", yaml.SafeLoader)):      # type: ignore[misc]
+        pass
+
+    _Loader.add_constructor(yaml.resolver.BaseResolver.DEFAULT_MAPPING_TAG, _construct_mapping)
+    _Loader.add_constructor(yaml.resolver.BaseResolver.DEFAULT_SEQUENCE_TAG, _construct_sequence)
+    return _Loader
+
+
+def _construct_mapping(loader, node) -> LineDict:
+    import yaml
     loader.flatten_mapping(node)
     result = LineDict()
     result.line = node.start_mark.line + 1
@@ -63,15 +73,11 @@ def _construct_mapping(loader: _Loader, node: yaml.MappingNode) -> LineDict:
     return result
 
 
-def _construct_sequence(loader: _Loader, node: yaml.SequenceNode) -> LineList:
+def _construct_sequence(loader, node) -> LineList:
     result = LineList(loader.construct_object(child, deep=True) for child in node.value)
     result.line = node.start_mark.line + 1
     result.item_lines = [child.start_mark.line + 1 for child in node.value]
     return result
-
-
-_Loader.add_constructor(yaml.resolver.BaseResolver.DEFAULT_MAPPING_TAG, _construct_mapping)
-_Loader.add_constructor(yaml.resolver.BaseResolver.DEFAULT_SEQUENCE_TAG, _construct_sequence)
 
 
 def read_yaml(path: Path, problems: Problems, display: str | None = None, empty: Any = None) -> Any:
@@ -86,7 +92,8 @@ def read_yaml(path: Path, problems: Problems, display: str | None = None, empty:
     except OSError as exc:
         problems.error(shown, None, "", f"cannot read the file: {exc.strerror}")
         return None
-    loader = _Loader(text)
+    import yaml
+    loader = _loader()(text)
     try:
         node = loader.get_single_node()
         if node is None:
@@ -166,12 +173,13 @@ def decode(data: bytes, path: Path | str = "") -> str:
     return text
 
 
-def _check_nodes(root: yaml.Node) -> None:
+def _check_nodes(root) -> None:
     """Refuse deep nesting and documents that hold too many values once their aliases are written out, before
     anything walks the data (an alias is the same node reached twice: counted each time it is reached)."""
+    import yaml
     sizes: dict[int, int] = {}
 
-    def size(node: yaml.Node, depth: int) -> int:
+    def size(node, depth: int) -> int:
         if depth > MAX_DEPTH:
             raise UnsafeYaml(f"the file nests deeper than {MAX_DEPTH} levels", node.start_mark.line + 1)
         if id(node) not in sizes:

@@ -103,9 +103,9 @@ class GameSpec:
 
 
 def _packages() -> Iterator[str]:
-    from importlib.metadata import entry_points
-    for entry in sorted(entry_points(group=ENTRY_POINT_GROUP), key=lambda e: e.name):
-        yield entry.module
+    from .installed import entry_point_modules          # importlib.metadata's answer, without its imports
+    for _, module in sorted(entry_point_modules(ENTRY_POINT_GROUP), key=lambda e: e[0]):
+        yield module
     for folder in filter(None, os.environ.get(PATH_VARIABLE, "").split(os.pathsep)):
         folder = str(Path(folder).resolve())
         if folder not in sys.path:

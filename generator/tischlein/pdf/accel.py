@@ -11,7 +11,8 @@ Measured with cProfile on the Mahlzeit build (benchmarks/run.py):
 * Text fitting measures the same words at every trial size (`card.fit` steps down 0.25 pt at a time) and the
   credits are laid out twice (once to count their pages); `fonts.width` walks the string character by
   character each time. `memo_numbers()` also memoises each string's summed glyph widths per font, then scales
-  by the size with exactly reportlab's arithmetic (0.001 × size × sum), so every width is the same float.
+  by the size with exactly reportlab's arithmetic (0.001 × size × sum), so every width is the same float; and
+  `card.wrap` remembers the lines of each (text, font, size, width) it has wrapped in this build.
 
 * Platypus (the rules booklet, the quick reference) measures each word on every layout pass: `memo_numbers()`
   memoises the widths its paragraphs ask for.
@@ -28,14 +29,14 @@ from contextlib import contextmanager
 from reportlab.pdfbase import pdfdoc, pdfmetrics
 from reportlab.pdfgen import canvas, pathobject, textobject
 
-from . import fonts
+from . import card, fonts
 
 _MODULES = (canvas, pathobject, textobject, pdfdoc)
 
 
 @contextmanager
 def memo_numbers():
-    with _memo_widths(), _memo_fp_str(), _memo_paragraph_widths():
+    with _memo_widths(), _memo_fp_str(), _memo_paragraph_widths(), card.memo_wraps():
         yield
 
 

@@ -6,6 +6,7 @@ card. Minimum sizes are chosen for legibility at real size: titles 9 pt, body te
 """
 from __future__ import annotations
 
+from contextlib import contextmanager
 from dataclasses import dataclass
 from typing import NamedTuple
 
@@ -41,8 +42,34 @@ class Fitted:
         return len(self.lines) * self.leading
 
 
+# (text, font, size, width) -> wrap's lines, while accel.memo_numbers() builds one PDF (its fonts fixed): the
+# print guide and the credits are laid out twice (once to count their pages), and a face's texts are tried at
+# several sizes that other faces try too; half of a card PDF's wraps repeat one before
+_WRAPPED: dict[tuple, list[str] | None] | None = None
+
+
+@contextmanager
+def memo_wraps():
+    global _WRAPPED
+    saved, _WRAPPED = _WRAPPED, {}
+    try:
+        yield
+    finally:
+        _WRAPPED = saved
+
+
 def wrap(text: str, font: str, size: float, width: float) -> list[str] | None:
     """Greedy word wrap; paragraphs at newlines. None if a single word is wider than `width`."""
+    if _WRAPPED is None:
+        return _wrap(text, font, size, width)
+    key = (text, font, size, width)
+    if key not in _WRAPPED:
+        _WRAPPED[key] = _wrap(text, font, size, width)
+    lines = _WRAPPED[key]
+    return None if lines is None else list(lines)
+
+
+def _wrap(text: str, font: str, size: float, width: float) -> list[str] | None:
     lines: list[str] = []
     for para in text.split("\n"):
         words = para.split()

@@ -24,7 +24,7 @@ from reportlab.pdfgen.canvas import Canvas
 
 from ..content.glyphs import chars_of
 from ..files import atomic, inside
-from . import accel, board, die, fonts, guide, icons, imposition, palette, registration, sheet
+from . import accel, fonts, guide, icons, imposition, palette, registration, sheet
 from .card import FaceBox
 from .component import Board, PrintSet
 from .errors import PdfBuildError
@@ -145,6 +145,7 @@ def _kinds(placed) -> list[str]:
 
 def _board_pages(c, ps: PrintSet, section, opts: Options, ui: Texts) -> None:
     """The sheets of a board larger than one sheet, one-sided, each tile with its glue strips and header."""
+    from . import board                       # board.py and die.py only for the games that have boards or dice
     b = section.pages[0][0]
     plan = board.plan_tiles(mm(b.width_mm), mm(b.height_mm), opts.paper_size, mm(opts.bleed_mm))
     with palette.ink_saver(opts.ink_saver):
@@ -206,11 +207,13 @@ def _define_forms_now(c, ps: PrintSet, opts: Options, sheets) -> None:
         for item, cell in zip(placed.items, placed.page.cells):
             if isinstance(item, Board):
                 if item.id not in seen:
+                    from . import board
                     seen.add(item.id)
                     board.define(c, item, b)
                 continue
             if isinstance(item, (imposition.NetPiece, imposition.StickerPiece)):
                 if id(item.dice) not in dice_done:
+                    from . import die
                     dice_done.add(id(item.dice))
                     die.define_faces(c, item.dice)
                 continue
@@ -263,13 +266,16 @@ def _place(c, form: str, cell: sheet.Cell, turn: bool = False) -> None:
 
 def _draw_piece(c, item, cell: sheet.Cell) -> None:
     if isinstance(item, Board):
+        from . import board
         _place(c, board.form_name(item), cell)
     elif isinstance(item, imposition.NetPiece):
+        from . import die
         c.saveState()
         _orient(c, cell)
         die.draw_net(c, item.die, item.dice)
         c.restoreState()
     elif isinstance(item, imposition.StickerPiece):
+        from . import die
         c.saveState()
         _orient(c, cell)
         die.draw_sticker_row(c, item.die, item.dice)

@@ -16,7 +16,6 @@ from __future__ import annotations
 
 import dataclasses
 import json
-import re
 import tempfile
 import zipfile
 from dataclasses import dataclass
@@ -24,25 +23,18 @@ from pathlib import Path
 
 from ..files import atomic, inside, write_text
 from . import facepages, raster
-from .component import Piece, PrintSet
+from .component import PrintSet
 from .component import print_set as game_print_set
 from .errors import PdfBuildError
-from .shops import DPI, INCH_MM, SHOPS, Shop
+# which pieces make a shop's decks is shops.py's: the print guide names what the zips leave out without importing
+# this module (and zipfile, the rasteriser …) for every card PDF
+from .shops import DPI, INCH_MM, SHOPS, Shop, ShopDeck, left_out, safe, shop_decks  # noqa: F401
 from .texts import Texts
 from .units import Size
 
 BLANK_BACK = "zz-blank-back"             # a white back for cards printed one-sided at home
 ZIP_DATE = (2020, 1, 1, 0, 0, 0)
 MANIFEST = "exports.json"                # what each zip of an export folder holds, for the downloads page
-
-
-@dataclass
-class ShopDeck:
-    name: str                 # in file names: the back's key, or "<kind>-front" for one-sided cards
-    label: str                # translated: "light back"
-    size: Size
-    back: str | None
-    pieces: list[Piece]
 
 
 def export_dir(out_dir: Path, game_id: str, lang: str) -> Path:
@@ -53,44 +45,6 @@ def export_dir(out_dir: Path, game_id: str, lang: str) -> Path:
 def zip_name(game_id: str, lang: str, target: str, deck: str = "") -> str:
     """`<game>-<lang>-<shop>-<deck>.zip` (and `<game>-<lang>-tts.zip`): the downloads page reads these back."""
     return "-".join(filter(None, [game_id, lang, target, deck])) + ".zip"
-
-
-def safe(name: str) -> str:
-    """A content id as a file-name part: lower-case letters, digits and hyphens only."""
-    return re.sub(r"[^a-z0-9]+", "-", name.lower()).strip("-") or "x"
-
-
-def shop_decks(ps: PrintSet, shop: Shop) -> list[ShopDeck]:
-    out: list[ShopDeck] = []
-    used: set[str] = set()
-    groups: dict[str | None, list[Piece]] = {}       # one deck per back, whatever the pieces' exact size
-    for deck in ps.decks:
-        if shop.fits(deck.size):
-            for p in deck.pieces:
-                groups.setdefault(p.back, []).append(p)
-    for back, pieces in groups.items():
-        name = safe(back or f"{pieces[0].kind}-front")
-        while name in used:
-            name += "-2"
-        used.add(name)
-        label = ps.back_labels.get(back, back) if back else _kind_label(ps, pieces[0].kind)
-        # drawn at the shop's size: a 63 × 88 mm player aid is MPC's 2.48 × 3.46 in card, within a rounding
-        out.append(ShopDeck(name, label, shop.card, back, pieces))
-    return out
-
-
-def _kind_label(ps: PrintSet, kind: str) -> str:
-    return next((k.label for k in ps.kinds if k.id == kind), kind)
-
-
-def left_out(ps: PrintSet, decks: list[ShopDeck]) -> list[str]:
-    """What this export does not hold, as "Player aids (4)", by checklist line."""
-    inside_ids = {p.id for d in decks for p in d.pieces}
-    counts: dict[str, int] = {}
-    for p in ps.all_pieces():
-        if p.id not in inside_ids:
-            counts[p.kind] = counts.get(p.kind, 0) + 1
-    return [f"{_kind_label(ps, kind)} ({n})" for kind, n in counts.items()]
 
 
 def export_game(content, game_id: str, lang: str, shop_ids, out_dir: Path, cache: Path | None = None) -> list[Path]:

@@ -153,12 +153,11 @@ def guide_page(c, ps: PrintSet, plan, opts, ui, density: int = 0) -> int:
         f.para(ui("pdf.guide.bleed_edge", bleed=_num(round(plan.min_bleed / mm(1), 1))), **bullet)
     if ps.dice:
         f.para(ui("pdf.guide.cut_shaped"), **bullet)
-    from .tuckbox import CARD_MM, decks_to_box      # (tuckbox imports document, which imports this module)
+    from .tuckdecks import CARD_MM, decks_to_box
     if decks_to_box(ps):
         plain = opts.__class__(lang=opts.lang, paper=opts.paper)
         f.para(ui("pdf.guide.tuckbox", file=plain.file_name(ps.game_id, "tuckbox"), card=_num(CARD_MM)), **bullet)
-    from .export import left_out, shop_decks
-    from .shops import SHOPS
+    from .shops import SHOPS, left_out, shop_decks
     rest = left_out(ps, shop_decks(ps, SHOPS["tgc"]))        # what the shop zips leave to this file, if anything
     f.para(ui("pdf.guide.shops", what=", ".join(rest)) if rest else ui("pdf.guide.shops_all"), **bullet)
 

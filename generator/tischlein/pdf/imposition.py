@@ -16,9 +16,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 
-from . import board as board_mod
 from .component import Board, DiceSet, Die, PrintSet
-from .die import STICKER_GAP_MM, net_layout
 from .errors import PdfBuildError
 from .sheet.pack import Placed, Stack, fits, impose
 from .units import Size, mm, to_mm
@@ -101,6 +99,7 @@ def stacks_of(ps: PrintSet, opts) -> tuple[list[Stack], list[Board]]:
 
 
 def dice_stacks(ds: DiceSet) -> dict[str, Stack]:
+    from .die import STICKER_GAP_MM, net_layout     # only a game with dice needs die.py (a card game's PDF does not)
     out = {}
     if ds.nets:
         net = net_layout(mm(ds.size_mm))
@@ -149,6 +148,7 @@ def plan(ps: PrintSet, opts, front_pages: int, imposed: Imposed | None = None) -
     sections = [Section("front", "single", [None] * front_pages)]
     sections.append(one)
     for b in tiled:
+        from . import board as board_mod            # only a board larger than a sheet needs board.py
         tiles = board_mod.plan_tiles(mm(b.width_mm), mm(b.height_mm), opts.paper_size, mm(opts.bleed_mm)).tiles
         sections.append(Section("board", "single", [(b, t) for t in tiles], [b.kind]))
     for role, choice, kind, pages in alternatives:

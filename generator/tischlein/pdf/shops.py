@@ -7,11 +7,15 @@ a shop's published spec says otherwise.
 
 Cards only: the shops make other things (boards, tiles, dice), but tischlein has no verified file specification
 for them, so those pieces are listed in each README as "not in this export" and printed from the PnP PDF.
+`shop_decks` picks a game's decks for a shop, `left_out` names what they leave out (the export's README and the
+print guide say so).
 """
 from __future__ import annotations
 
+import re
 from dataclasses import dataclass
 
+from .component import Piece, PrintSet
 from .units import Size
 
 INCH_MM = 25.4
@@ -59,3 +63,50 @@ SHOPS: dict[str, Shop] = {
     "mpc": Shop("mpc", "MakePlayingCards", POKER_MPC, 0.12, (816, 1110)),
     "dtc": Shop("dtc", "DriveThruCards", POKER_INCH, 0.125, None),
 }
+
+
+@dataclass
+class ShopDeck:
+    name: str                 # in file names: the back's key, or "<kind>-front" for one-sided cards
+    label: str                # translated: "light back"
+    size: Size
+    back: str | None
+    pieces: list[Piece]
+
+
+def safe(name: str) -> str:
+    """A content id as a file-name part: lower-case letters, digits and hyphens only."""
+    return re.sub(r"[^a-z0-9]+", "-", name.lower()).strip("-") or "x"
+
+
+def shop_decks(ps: PrintSet, shop: Shop) -> list[ShopDeck]:
+    out: list[ShopDeck] = []
+    used: set[str] = set()
+    groups: dict[str | None, list[Piece]] = {}       # one deck per back, whatever the pieces' exact size
+    for deck in ps.decks:
+        if shop.fits(deck.size):
+            for p in deck.pieces:
+                groups.setdefault(p.back, []).append(p)
+    for back, pieces in groups.items():
+        name = safe(back or f"{pieces[0].kind}-front")
+        while name in used:
+            name += "-2"
+        used.add(name)
+        label = ps.back_labels.get(back, back) if back else _kind_label(ps, pieces[0].kind)
+        # drawn at the shop's size: a 63 × 88 mm player aid is MPC's 2.48 × 3.46 in card, within a rounding
+        out.append(ShopDeck(name, label, shop.card, back, pieces))
+    return out
+
+
+def _kind_label(ps: PrintSet, kind: str) -> str:
+    return next((k.label for k in ps.kinds if k.id == kind), kind)
+
+
+def left_out(ps: PrintSet, decks: list[ShopDeck]) -> list[str]:
+    """What this export does not hold, as "Player aids (4)", by checklist line."""
+    inside_ids = {p.id for d in decks for p in d.pieces}
+    counts: dict[str, int] = {}
+    for p in ps.all_pieces():
+        if p.id not in inside_ids:
+            counts[p.kind] = counts.get(p.kind, 0) + 1
+    return [f"{_kind_label(ps, kind)} ({n})" for kind, n in counts.items()]

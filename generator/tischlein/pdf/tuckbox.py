@@ -29,11 +29,9 @@ from .errors import PdfBuildError
 from .icons import color
 from .options import Options
 from .texts import Texts
+from .tuckdecks import CARD_MM, MIN_PIECES, PLAY_MM, decks_to_box  # noqa: F401 (importable from here too)
 from .units import mm
 
-CARD_MM = 0.32            # one card on ~300 g/m² card stock
-PLAY_MM = 1.0             # room to slide the deck in and out
-MIN_PIECES = 10
 GLUE_MM = 10.0            # the glue strip along the last side
 TONGUE_MM = 15.0          # the tuck tongue at most; less on a shallow box
 MARGIN_MM = 8.0           # free paper round the templates
@@ -101,10 +99,6 @@ def box_for(width_mm: float, height_mm: float, pieces: int) -> Box:
     bottom = min(p.y for p in panels)
     panels = [Panel(p.name, p.x, p.y - bottom, p.w, p.h, p.glue) for p in panels]
     return Box(W, H, D, tuple(panels))
-
-
-def decks_to_box(ps: PrintSet) -> list[Deck]:
-    return [d for d in ps.decks if len(d.pieces) >= MIN_PIECES]
 
 
 def build_tuckboxes(content, game_id: str, opts: Options, out_path: Path) -> Path | None:

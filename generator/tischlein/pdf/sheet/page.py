@@ -83,8 +83,19 @@ class Page(OnPaper):
     def marks(self, full: bool = False) -> tuple[Line, ...]:
         return tuple(self.margin_marks(full)) + tuple(self.ticks())
 
+    def _once(self, key, make) -> list:
+        """A page's marks are asked for by its front, its back, their registration targets and footers: work them
+        out once (a Page never changes) and hand each caller a list of its own."""
+        memo = self.__dict__.setdefault("_marks_memo", {})
+        if key not in memo:
+            memo[key] = make()
+        return list(memo[key])
+
     def margin_marks(self, full: bool = False) -> list[Line]:
         """Crop marks in the margin for the trim lines that run across the whole page."""
+        return self._once(("margin", full), lambda: self._margin_marks(full))
+
+    def _margin_marks(self, full: bool) -> list[Line]:
         cut = [c for i, c in enumerate(self.cells) if self.is_cut(i)]
         xs = sorted({round(v, 4) for c in cut for v in (c.trim.x, c.trim.x1) if self.spans(True, v)})
         ys = sorted({round(v, 4) for c in cut for v in (c.trim.y, c.trim.y1) if self.spans(False, v)})
@@ -92,6 +103,9 @@ class Page(OnPaper):
 
     def ticks(self) -> list[Line]:
         """Short marks where a block's trim lines that do not cross the whole page leave the block."""
+        return self._once("ticks", self._ticks)
+
+    def _ticks(self) -> list[Line]:
         gap, length = MARK_GAP_MM * MM, MARK_LENGTH_MM * MM
         stop = TICK_CLEARANCE_MM * MM
         # ticks stay inside the pieces' envelope: a mark in the margin means "this cut crosses the whole sheet"
