@@ -407,11 +407,11 @@ def _run_batch(todo: list[tuple[Task, str]], out_dir: Path, jobs: int, report) -
     with stops_noted():
         pool = ProcessPoolExecutor(jobs, mp_context=multiprocessing.get_context("fork"), initializer=_worker_start)
         try:
-            # the longest first, so the pool does not end waiting for one of them alone
-            # (of the site's tasks the default language's, whose pages hold the most)
+            # the longest first, so the pool does not end waiting for one of them alone (of the site's tasks
+            # the default language's, whose pages hold the most, and the shared files', a copy, last)
             longest = sorted(todo, key=lambda item: (LONGEST_FIRST.index(item[0].kind),
                                                      item[0].kind == "site" and item[0].lang != SOURCE_LANGUAGE,
-                                                     item[0]))
+                                                     item[0].kind == "site" and not item[0].lang, item[0]))
             running = {pool.submit(_execute_in_worker, task, str(out_dir)): (task, digest) for task, digest in longest}
             while running:
                 done, _ = wait(running, timeout=0.2, return_when=FIRST_COMPLETED)
