@@ -13,7 +13,7 @@ import zipfile
 
 import jsonschema
 import pytest
-from pdf_helpers import content  # noqa: F401  (fixture)
+from pdf_helpers import content, load_game  # noqa: F401  (fixture)
 from PIL import Image
 
 from tischlein.pdf.component import print_set
@@ -115,3 +115,43 @@ def test_the_zip_holds_readme_object_and_every_sheet(written):
     urls = {u for d in obj["ObjectStates"] for s in d["CustomDeck"].values() for u in (s["FaceURL"], s["BackURL"])}
     assert set(names[2:]) == urls
     assert "Saved Objects" in readme and "10 × 7" in readme
+
+
+def test_two_sided_tokens_are_one_deck_with_each_back_in_its_slot(tmp_path):
+    """Tá na Mesa's spice tokens and markers have a back of their own each: one deck per kind, its back sheet
+    laid out like its face sheet (UniqueBack), not a deck of one or two per back."""
+    game = "ta-na-mesa"
+    content = load_game(game)
+    build_previews(content, game, ["en"], tmp_path)
+    folder = tmp_path / "previews" / game / "en"
+    paths = write_tts(folder, Texts(content.games[game].ui, "en", content.games[game]), tmp_path / "export")
+    index = json.loads((folder / "faces.json").read_text(encoding="utf-8"))
+    obj = json.loads((folder / saved_object_name(game, "en")).read_text(encoding="utf-8"))
+    ps = print_set(content, game, "en", CARD_SIZES["poker"])
+    backs_of: dict[str, set] = {}
+    for p in ps.pieces():
+        backs_of.setdefault(p.kind, set()).add(p.back)
+    two_sided = {kind for kind, backs in backs_of.items() if len(backs) > 1}
+    assert two_sided == {"spice-token", "marker"}
+    decks = {d["deck"]: d for d in index["tts"]}
+    with zipfile.ZipFile(paths[1]) as z:
+        zipped = set(z.namelist())
+    for kind in two_sided:
+        deck = decks[kind]
+        assert deck["back"] is None and deck["pieces"] == [p.id for p in ps.pieces() if p.kind == kind]
+        start = 0
+        for sheet in deck["sheets"]:
+            faces, backs = Image.open(folder / sheet["png"]), Image.open(folder / sheet["back"])
+            assert backs.size == faces.size and {sheet["png"], sheet["back"]} <= zipped
+            w, h = sheet["card_width"], sheet["card_height"]
+            for slot, piece in enumerate(deck["pieces"][start:start + sheet["count"]]):
+                x, y = (slot % sheet["cols"]) * w, (slot // sheet["cols"]) * h
+                own = Image.open(folder / index["pieces"][piece]["back"]).convert("RGB")
+                own = own if own.size == (w, h) else own.resize((w, h), Image.LANCZOS)
+                assert backs.crop((x, y, x + w, y + h)).tobytes() == own.tobytes(), piece
+            start += sheet["count"]
+        listed = [o for o in obj["ObjectStates"] if o.get("Nickname", "").endswith(deck["label"])]
+        assert len(listed) == 1 and len(listed[0]["ContainedObjects"]) == deck["count"]
+        assert all(e["UniqueBack"] and e["BackURL"] == s["back"]
+                   for e, s in zip(listed[0]["CustomDeck"].values(), deck["sheets"]))
+    assert not {d["deck"] for d in index["tts"]} & {back for kind in two_sided for back in backs_of[kind]}

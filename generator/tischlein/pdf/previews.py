@@ -11,7 +11,9 @@ Output, per game and language, in `<out>/previews/<game>/<lang>/`:
 * `tts-<deck>-<n>.png` — Tabletop Simulator deck sheets: every piece of one TTS deck (pieces of one size
   sharing one back) in print order, in a grid of at most 10 × 7, each side at most 4096 px, RGB;
   `tts-<deck>-back.png` is that deck's back (TTS takes it as a separate image). `<deck>` is the back's key
-  ("light"), or "<kind>-front" for one-sided pieces; a suffix "-<n>" tells apart decks of another size.
+  ("light"), or "<kind>-front" for one-sided pieces; a suffix "-<n>" tells apart decks of another size. A kind
+  whose pieces have backs of their own (two-sided tokens) is one deck named after the kind, with a back sheet
+  `tts-<deck>-<n>-back.png` beside each face sheet (each piece's back in its face's slot; the sheet's `back`).
 * `faces.json`:
 
   ```
@@ -94,8 +96,8 @@ def write_previews(ps: PrintSet, ui: Texts, target: Path, dpi: int = DPI) -> lis
         "tts": [],
     }
     kind_labels = {k.id: k.label for k in ps.kinds}
-    for name, pieces in _tts_decks(ps):
-        back = pieces[0].back
+    for name, pieces, own_backs in _tts_decks(ps):
+        back = None if own_backs else pieces[0].back
         label = ps.back_labels.get(back, back) if back else kind_labels.get(pieces[0].kind, pieces[0].kind)
         deck = {"deck": name, "label": label, "back": None, "count": len(pieces), "sheets": [],
                 "pieces": [p.id for p in pieces]}
@@ -108,8 +110,13 @@ def write_previews(ps: PrintSet, ui: Texts, target: Path, dpi: int = DPI) -> lis
             image, cols, rows, cw, ch = tts_sheet([faces[p.face] for p in chunk])
             png = f"tts-{name}-{n}.png"
             written.append(_save(image, target / png))
-            deck["sheets"].append({"png": png, "cols": cols, "rows": rows, "count": len(chunk),
-                                   "card_width": cw, "card_height": ch})
+            sheet = {"png": png, "cols": cols, "rows": rows, "count": len(chunk), "card_width": cw,
+                     "card_height": ch}
+            if own_backs:     # each piece's back in its face's slot (a one-sided piece shows its face)
+                sheet["back"] = f"tts-{name}-{n}-back.png"
+                written.append(_save(tts_sheet([backs[p.back] if p.back else faces[p.face] for p in chunk])[0],
+                                     target / sheet["back"]))
+            deck["sheets"].append(sheet)
         index["tts"].append(deck)
     keep = {p.name for p in written} | {"faces.json"}
     for stale in target.glob("*.png"):
@@ -133,19 +140,25 @@ def _save(image, path: Path) -> Path:
     return path
 
 
-def _tts_decks(ps: PrintSet) -> list[tuple[str, list[Piece]]]:
-    """TTS decks: the pieces of one PrintSet deck that share a back, in print order."""
+def _tts_decks(ps: PrintSet) -> list[tuple[str, list[Piece], bool]]:
+    """TTS decks (name, pieces in print order, whether each piece has a back of its own): the pieces of one
+    PrintSet deck that share a back; but a kind whose pieces have different backs (two-sided tokens: a spice
+    on each side) is one deck of its own with a back per piece, not a deck per back."""
     out, used = [], set()
     for i, deck in enumerate(ps.decks):
-        groups: dict[str | None, list[Piece]] = {}
+        backs_of: dict[str, set] = {}
         for p in deck.pieces:
-            groups.setdefault(p.back, []).append(p)
-        for back, pieces in groups.items():
-            name = back or f"{pieces[0].kind}-front"
-            if name in used:                  # the same back on pieces of another size
+            backs_of.setdefault(p.kind, set()).add(p.back)
+        groups: dict[tuple[bool, str | None], list[Piece]] = {}
+        for p in deck.pieces:
+            own = len(backs_of[p.kind]) > 1
+            groups.setdefault((own, p.kind if own else p.back), []).append(p)
+        for (own, key), pieces in groups.items():
+            name = key if own else key or f"{pieces[0].kind}-front"
+            if name in used:                  # the same back (or kind) on pieces of another size
                 name = f"{name}-{i + 1}"
             used.add(name)
-            out.append((name, pieces))
+            out.append((name, pieces, own))
     return out
 
 

@@ -6,8 +6,9 @@ and lists them in faces.json with each deck's pieces in sheet order. From that i
 * `<game>-<lang>-tts.json` beside the sheets: one saved object (tts-saved-object.schema.json, written from TTS's
   documented save format) with a DeckCustom per TTS deck — a Card object for a deck of one — whose CustomDeck
   entries point at the sheets by file name, relative to that folder, and whose cards carry their translated
-  names and ids (deck key × 100 + index on the sheet) in the order of the print-and-play sheets. Pieces without
-  a back show their face on both sides (UniqueBack, the face sheet as back sheet);
+  names and ids (deck key × 100 + index on the sheet) in the order of the print-and-play sheets. Two-sided
+  tokens have their backs on a back sheet of the same grid (UniqueBack); pieces without a back show their face
+  on both sides (UniqueBack, the face sheet as back sheet);
 * `<game>-<lang>-tts.zip` in the export folder: README.txt, the JSON and the sheets, for the downloads page.
 """
 from __future__ import annotations
@@ -40,7 +41,7 @@ def saved_object(index: dict, title: str) -> dict:
         pieces = iter(deck["pieces"])
         for sheet in deck["sheets"]:
             key += 1
-            entry = {"FaceURL": sheet["png"], "BackURL": deck["back"] or sheet["png"],
+            entry = {"FaceURL": sheet["png"], "BackURL": deck["back"] or sheet.get("back") or sheet["png"],
                      "NumWidth": sheet["cols"], "NumHeight": sheet["rows"], "BackIsHidden": True,
                      "UniqueBack": deck["back"] is None, "Type": 0}
             sheets[str(key)] = entry
@@ -107,11 +108,12 @@ def write_tts(folder: Path, ui: Texts, target: Path) -> list[Path]:
     saved = write_text(Path(folder) / name, text)
     pngs = []
     for deck in index["tts"]:
-        pngs += ([deck["back"]] if deck["back"] else []) + [s["png"] for s in deck["sheets"]]
+        pngs += ([deck["back"]] if deck["back"] else []) + [png for s in deck["sheets"]
+                                                            for png in (s["png"], s.get("back")) if png]
     readme = [ui("export.tts.readme.title", game=title), "",
               ui("export.tts.readme.object", file=name, decks=len(index["tts"])),
               ui("export.tts.readme.sheets")]
-    if any(deck["back"] is None for deck in index["tts"]):
+    if any(deck["back"] is None and not any("back" in s for s in deck["sheets"]) for deck in index["tts"]):
         readme.append(ui("export.tts.readme.one_sided"))
     entries = [("README.txt", ("\n".join(readme) + "\n").encode("utf-8")), (name, text.encode("utf-8"))]
     entries += [(png, (Path(folder) / png).read_bytes()) for png in pngs]
