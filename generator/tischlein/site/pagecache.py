@@ -62,7 +62,7 @@ class PageCache:
         old = self.old_pages.get(page.file.src_uri)
         if old is not None and old["key"] == key:
             page.read_source(config)            # the title needs the Markdown; the rest is what rendering made
-            page.meta = old["meta"]
+            page.meta = _plain(old["meta"])     # a copy: what the build does to the page's meta stays out of it
             page.content = old["content"]
             page.toc = _toc(old["toc"])
             page._title_from_render = old["title"]
