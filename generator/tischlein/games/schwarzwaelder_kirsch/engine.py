@@ -422,7 +422,7 @@ class SchwarzwaelderKirsch(Engine):
         if phase == "revealing":        # reveal, stop
             first, second = reveals, [plain["stop"]]
         else:                           # play (if any), reveal
-            first, second = self._plays(s, player), reveals
+            first, second = self._plays(s, player) if player.action else None, reveals
         getrandbits = rng.getrandbits
         if not first or not second:
             group = first or second
