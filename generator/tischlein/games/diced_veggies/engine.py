@@ -106,8 +106,9 @@ class DicedVeggies(BlockCuts, Engine):
     def veggie(self, s: State, die: str) -> str:
         return s.improvised.get(die) or self.veggie_of[die]
 
-    def missing_veggies(self, s: State) -> list[str]:
-        present = {self.veggie_of[d] for d in s.block_dice()}
+    def missing_veggies(self, s: State, block: list[str] | None = None) -> list[str]:
+        """The vegetables no die in the block shows (`block`: the block's dice, when the caller has them)."""
+        present = set(map(self.veggie_of.__getitem__, s.block_dice() if block is None else block))
         return [v for v in self.veggies if v not in present]
 
     def over_limits(self, s: State, player: Player) -> dict[str, int]:
@@ -341,9 +342,10 @@ class DicedVeggies(BlockCuts, Engine):
         player = s.players[s.turn]
         name = player.name
         if s.phase == "cut":
-            block = s.block_dice()
-            moves = {"restock": [Move(name, "restock", {})]} if not s.restocked and self.missing_veggies(s) else {}
-            if block and sum(s.faces[d] for d in block) <= self.take_all_max:
+            block = s.block_dice()          # the cut phase lists every move of it at every step: read once, in C
+            restock = not s.restocked and self.missing_veggies(s, block)
+            moves = {"restock": [Move(name, "restock", {})]} if restock else {}
+            if block and sum(map(s.faces.__getitem__, block)) <= self.take_all_max:
                 return {**moves, "take_all": [Move(name, "take_all", {})]}
             cuts = self.cuts(s)
             return {**moves, "cut": MoveRow(len(cuts), lambda i: Move(name, "cut", {"dice": cuts[i]}))}
