@@ -185,6 +185,24 @@ def test_full_block_cuts_are_from_the_outside():
     assert all(sum(s.faces[d] for d in c) <= 10 for c in cuts)
 
 
+@pytest.mark.parametrize("players", [1, 2, 4])
+def test_cooks_are_listed_later_and_said_to_exist_exactly_when_there_are_some(players):
+    """The cooks come as LaterMoves: whether there is one is told without listing them (all the random policy
+    asks unless it picks cooking), so it must agree with the list; and the list, made only after the state has
+    moved on (in place, as in a playout), is still the one of the state it was listed for."""
+    rng, some, none = random.Random(players), 0, 0
+    for seed in range(4):
+        s = dv.new_game(["Ada", "Ben", "Cem", "Dana"][:players], 40 + seed)
+        while not dv.is_over(s):
+            cooks = dv.moves_by_kind(s).get("cook")
+            listed = list(dv.moves_by_kind(s).get("cook") or [])
+            s = dv.apply(s, dv.random_move(s, rng), in_place=True)
+            if cooks is not None:
+                assert bool(cooks) == bool(listed) and list(cooks) == listed and len(cooks) == len(listed)
+                some, none = some + bool(listed), none + (not listed)
+    assert some > 20 and none > 20
+
+
 # --- restock ------------------------------------------------------------------------------------------------
 
 def test_restock_only_when_a_vegetable_is_missing():

@@ -35,7 +35,8 @@ def test_a_rejected_draw_is_drawn_again(monkeypatch):
             if value < low(n):
                 return state, value % n
 
-    monkeypatch.setattr(rng, "_DRAWS", {size: [(n, low(n)) for n in range(size, 1, -1)] for size in range(40)})
+    draws = {size: [(n, n - 1, low(n)) for n in range(size, 1, -1)] for size in range(40)}
+    monkeypatch.setattr(rng, "_DRAWS", draws)
     pick = random.Random(5)
     for _ in range(300):
         state, size = pick.getrandbits(32), pick.randrange(0, 40)

@@ -224,6 +224,40 @@ def test_random_playouts_end_and_keep_every_card(players, seed):
     assert sum(wins) == len(state.history) >= players and wins.count(max(wins)) == 1
 
 
+@pytest.mark.parametrize("players", [2, 3, 4])
+def test_the_random_move_draws_as_the_kernels(players):
+    """The engine's own random_move (moves of the kinds it does not pick are never made) against the kernel's
+    (a kind from moves_by_kind, then a move of it): the same move and the same draws after, in every phase,
+    on the states of games played by random and greedy players (the greedy ones reach Stehlen, Tauschen and
+    Garnieren more often, where the plays are a kind of their own)."""
+    kernel = partial(sk_module.Engine.random_move, sk)
+    greedy = sk.POLICIES["greedy"]
+    phases, seen, plays = set(), 0, 0
+    for seed in range(6):
+        state, pick = sk.new_game(["Ada", "Ben", "Cem", "Dana"][:players], seed), random.Random(seed)
+        for _ in range(600):
+            if sk.is_over(state):
+                break
+            draws = random.Random(seed * 1000 + seen)
+            mine, theirs = random.Random(), random.Random()
+            for _ in range(3):                     # from a few states of the policy's generator
+                mine.setstate(draws.getstate())
+                theirs.setstate(draws.getstate())
+                assert sk.random_move(state, mine) == kernel(state, theirs), sk.render(state)
+                assert mine.getstate() == theirs.getstate()
+                draws.random()
+            phases.add(state.phase)
+            seen += 1
+            plays += bool(sk.moves_by_kind(state).get("play"))
+            policy = greedy if seed % 2 else sk.random_move
+            state = sk.apply(state, policy(sk, state, pick) if seed % 2 else policy(state, pick))
+    assert phases == {"turn-start", "revealing", "joker", "action"} and seen > 1000 and plays > 10
+    over = sk.new_game(["Ada", "Ben"], 1)
+    over.phase = sk.OVER
+    with pytest.raises(RuntimeError, match="no legal move"):
+        sk.random_move(over, random.Random(1))
+
+
 def test_a_state_with_an_unknown_face_up_card_is_refused_not_a_crash():
     d = sk.new_game(["A", "B"], 1).to_dict()
     d["pantry"][0], d["phase"], d["revealed"] = "bogus", "joker", 1

@@ -139,8 +139,9 @@ class Engine:
 
     # --- whose move, and checking a move -----------------------------------------------------------------
     def actor(self, state: GameState) -> int | None:
-        """The index of the player who decides next (None once the game is over)."""
-        return None if self.is_over(state) else state.turn
+        """The index of the player who decides next (None once the game is over: is_over, written out, as a
+        playout asks at every move)."""
+        return None if state.phase == self.OVER else state.turn
 
     def turn_rule(self, state: GameState) -> str:
         """The rule named when someone moves out of turn."""
@@ -191,8 +192,13 @@ class Engine:
                 raise
         if in_place:
             new = state
-            for name in state.TRANSIENT:       # what copy(fresh=True) resets: the last move's events
-                setattr(new, name, [])
+            # What copy(fresh=True) resets: the last move's events (a game's state may name more fields). Written
+            # out for the events alone, as a playout comes here at every move.
+            if state.TRANSIENT == ("events",):
+                new.events = []
+            else:
+                for name in state.TRANSIENT:
+                    setattr(new, name, [])
         else:
             new = state.copy(fresh=True)
         try:

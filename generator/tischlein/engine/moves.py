@@ -90,6 +90,44 @@ class MoveRow(Sequence):
         return f"MoveRow({list(self)!r})"
 
 
+class LaterMoves(Sequence):
+    """The moves of one kind, listed only when they are asked for: `build()` lists them, `some` says (cheaply,
+    when the row is made) whether there is one. For a kind the random policy mostly does not pick: it asks only
+    whether a kind has a move unless it picks that kind. Iterating, comparing and indexing give the list
+    `build()` gives, which is made once. Like MoveRow's `make`, `build` must read nothing that a later move
+    changes (copy what it needs when the row is made)."""
+
+    __slots__ = ("some", "build", "moves")
+
+    def __init__(self, some: bool, build: Callable[[], list[Move]]):
+        self.some, self.build, self.moves = some, build, None
+
+    def listed(self) -> list[Move]:
+        if self.moves is None:
+            self.moves = self.build()
+        return self.moves
+
+    def __bool__(self) -> bool:
+        return self.some
+
+    def __len__(self) -> int:
+        return len(self.listed())
+
+    def __getitem__(self, i: Any) -> Any:
+        return self.listed()[i]
+
+    def __iter__(self) -> Any:
+        return iter(self.listed())
+
+    def __eq__(self, other: object) -> bool:
+        return isinstance(other, (list, MoveRow, LaterMoves)) and list(self) == list(other)
+
+    __hash__ = None          # type: ignore[assignment]  # like a list
+
+    def __repr__(self) -> str:
+        return f"LaterMoves({self.listed()!r})"
+
+
 def _short(value: Any) -> str:
     text = repr(value)
     return text if len(text) <= 60 else text[:57] + "..."

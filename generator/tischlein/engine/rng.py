@@ -35,29 +35,31 @@ def rng_below(state: int, n: int) -> tuple[int, int]:
 def rng_shuffle(state: int, items: list) -> int:
     """Fisher-Yates shuffle of `items` in place; returns the new PRNG state. The same draws as rng_below, with
     rng_next written out inline: engines reshuffle decks and pantries thousands of times per simulation (a third
-    of a random Schwarzwälder Kirsch game is spent here). So each draw's range and rejection bound come from a
-    table per list length (`_draws`), and two masks are left out: the one inside the second step (the sum is
-    masked, and (a + (b mod 2**32)) mod 2**32 = (a + b) mod 2**32) and the last one (t is below 2**32 there, so
-    t ^ (t >> 14) is too)."""
-    for n, limit in _draws(len(items)):
-        while True:
+    of a random Schwarzwälder Kirsch game is spent here). So each draw's range, the place it fills and its
+    rejection bound come from a table per list length (`_draws`), a rejected output (rare) is drawn again in a loop
+    of its own, and two masks are left out: the one inside the second step (the sum is masked, and
+    (a + (b mod 2**32)) mod 2**32 = (a + b) mod 2**32) and the last one (t is below 2**32 there, so t ^ (t >> 14)
+    is too)."""
+    for n, last, limit in _draws(len(items)):
+        state = (state + 0x6D2B79F5) & 0xFFFFFFFF
+        t = (state ^ state >> 15) * (state | 1) & 0xFFFFFFFF
+        t ^= (t + (t ^ t >> 7) * (t | 61)) & 0xFFFFFFFF
+        while (value := t ^ t >> 14) >= limit:      # rejected (about once in 100 million draws): the next one
             state = (state + 0x6D2B79F5) & 0xFFFFFFFF
             t = (state ^ state >> 15) * (state | 1) & 0xFFFFFFFF
             t ^= (t + (t ^ t >> 7) * (t | 61)) & 0xFFFFFFFF
-            value = t ^ t >> 14
-            if value < limit:
-                break
         j = value % n
-        items[n - 1], items[j] = items[j], items[n - 1]
+        items[last], items[j] = items[j], items[last]
     return state
 
 
-_DRAWS: dict[int, list[tuple[int, int]]] = {}
+_DRAWS: dict[int, list[tuple[int, int, int]]] = {}
 
 
-def _draws(size: int) -> list[tuple[int, int]]:
-    """The draws of a shuffle of `size` items: (range n, rng_below's bound below which an output is taken)."""
+def _draws(size: int) -> list[tuple[int, int, int]]:
+    """The draws of a shuffle of `size` items: (range n, the place n - 1 it fills, rng_below's bound below which
+    an output is taken)."""
     draws = _DRAWS.get(size)
     if draws is None:
-        draws = _DRAWS[size] = [(n, (MASK32 + 1) - ((MASK32 + 1) % n)) for n in range(size, 1, -1)]
+        draws = _DRAWS[size] = [(n, n - 1, (MASK32 + 1) - ((MASK32 + 1) % n)) for n in range(size, 1, -1)]
     return draws

@@ -11,7 +11,7 @@ import random
 from dataclasses import asdict, dataclass, field
 from typing import Any, Iterable, Sequence
 
-from .policy import policy
+from .policy import policy, random_policy
 
 PLAYER_NAMES = ("Ada", "Ben", "Cem", "Dana", "Eli", "Fay")
 
@@ -85,20 +85,24 @@ def playout(engine: Any, players: int, seed: int, max_moves: int | None = None,
     seats = seat_policies(policies, players)
     choose = [policy(engine, name) for name in seats]
     listed = [getattr(c, "listed", False) for c in choose]      # seats whose moves come from legal_moves
+    # The random policy is the engine's random_move, called as such: one call less at every move.
+    choose = [type(engine).random_move if c is random_policy else c for c in choose]
     state = engine.new_game(names, seed, **(options or {}))
     moves = turns = 0
-    is_over, actor_of, apply = engine.is_over, engine.actor, engine.apply    # looked up once: a game has thousands
-    while not is_over(state):
-        actor = actor_of(state)
+    actor_of, apply = engine.actor, engine.apply    # looked up once: a game has thousands of moves
+    # actor() is None exactly when the game is over (Engine.actor), so it is asked once per move, not is_over too.
+    actor = actor_of(state)
+    while actor is not None:
         try:
             move = choose[actor](engine, state, rng)
         except RuntimeError:
             raise RuntimeError(f"seed {seed}: no legal move after {moves} moves") from None
-        state = apply(state, move, in_place=True, listed=listed[actor], actor=actor)
+        state = apply(state, move, True, listed[actor], actor)      # in place, listed, the actor known
         moves += 1
         turns += move.name == "end_turn"
         if moves >= max_moves:
             raise RuntimeError(f"seed {seed}: the game did not end within {max_moves} moves")
+        actor = actor_of(state)
     totals = {breakdown["player"]: breakdown["total"] for breakdown in engine.score(state)}
     length = {"moves": moves, **({"turns": turns} if turns else {}), **engine.length(state)}
     return Playout(seed, players, moves, totals, tuple(engine.winners(state)), length, tuple(names), seats,

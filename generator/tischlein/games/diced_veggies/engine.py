@@ -28,10 +28,11 @@ from __future__ import annotations
 import itertools
 from bisect import bisect_right
 from collections import Counter
+from functools import partial
 from typing import Any, Callable, Mapping
 
-from ...engine import (Arg, Check, Engine, Move, MoveRow, STR, fail, invalid, move, require, rng_below, rng_seed,
-                       rng_shuffle)
+from ...engine import (Arg, Check, Engine, LaterMoves, Move, MoveRow, STR, fail, invalid, move, require, rng_below,
+                       rng_seed, rng_shuffle)
 from .engine_state import PHASES, STAGES, Cooked, Player, State, start as read_start
 from .engine_block import BlockCuts
 from .engine_secrets import SECRETS
@@ -105,8 +106,9 @@ class DicedVeggies(BlockCuts, Engine):
     def veggie(self, s: State, die: str) -> str:
         return s.improvised.get(die) or self.veggie_of[die]
 
-    def missing_veggies(self, s: State) -> list[str]:
-        present = {self.veggie_of[d] for d in s.block_dice()}
+    def missing_veggies(self, s: State, block: list[str] | None = None) -> list[str]:
+        """The vegetables no die in the block shows (`block`: the block's dice, when the caller has them)."""
+        present = set(map(self.veggie_of.__getitem__, s.block_dice() if block is None else block))
         return [v for v in self.veggies if v not in present]
 
     def over_limits(self, s: State, player: Player) -> dict[str, int]:
@@ -191,7 +193,7 @@ class DicedVeggies(BlockCuts, Engine):
         require(block_sum > self.take_all_max, CUT, "cut.take_all_instead", sum=block_sum, max=self.take_all_max)
         require(total <= self.cut_max, CUT, "cut.too_much", sum=total, max=self.cut_max)
         listed = self._listed_cuts      # a cut the last listing of this very block found passes check_cut
-        if tuple(dice) not in listed[1] or listed[0] != self.layout(s):
+        if dice not in listed[1] or listed[0] != self.layout(s):
             self.check_cut(s, dice)
         s.event("step.cut", **self._take(s, p, dice))
 
@@ -340,9 +342,10 @@ class DicedVeggies(BlockCuts, Engine):
         player = s.players[s.turn]
         name = player.name
         if s.phase == "cut":
-            block = s.block_dice()
-            moves = {"restock": [Move(name, "restock", {})]} if not s.restocked and self.missing_veggies(s) else {}
-            if block and sum(s.faces[d] for d in block) <= self.take_all_max:
+            block = s.block_dice()          # the cut phase lists every move of it at every step: read once, in C
+            restock = not s.restocked and self.missing_veggies(s, block)
+            moves = {"restock": [Move(name, "restock", {})]} if restock else {}
+            if block and sum(map(s.faces.__getitem__, block)) <= self.take_all_max:
                 return {**moves, "take_all": [Move(name, "take_all", {})]}
             cuts = self.cuts(s)
             return {**moves, "cut": MoveRow(len(cuts), lambda i: Move(name, "cut", {"dice": cuts[i]}))}
@@ -389,24 +392,35 @@ class DicedVeggies(BlockCuts, Engine):
         moves = [Move(player.name, "discard", {"item": x}) for k in over for x in player.held()[k]]
         return {"discard": moves} if moves else {}
 
-    def _cook_moves(self, s: State, player: Player) -> list[Move]:
+    def _cook_moves(self, s: State, player: Player) -> LaterMoves:
+        """The cooks, listed only when asked for (LaterMoves): a random player cooks at one cooking step in five,
+        and listing every dice choice with every hype card at the others was a twentieth of a random game. There is
+        a cook when a recipe held needs no more dice of each vegetable than the hand has: its plain cook is one."""
         by_veggie: dict[str, list[str]] = {}
         for die in player.dice:
             by_veggie.setdefault(self.veggie(s, die), []).append(die)
-        hypes = self._first_of_type(player.hype)
+        recipes = self._first_of_type(player.recipes)
+        some = any(all(len(by_veggie.get(veg, ())) >= n for veg, n in self.recipes[rtype]["needs"].items())
+                   for rtype in recipes)
+        faces = {die: s.faces[die] for die in player.dice}     # copied: the list may be made after a later move
+        return LaterMoves(some, partial(self._cooks, player.name, by_veggie, faces, recipes,
+                                        self._first_of_type(player.hype)))
+
+    def _cooks(self, name: str, by_veggie: dict[str, list[str]], faces: dict[str, int], recipes: dict[str, str],
+               hypes: dict[str, str]) -> list[Move]:
         double = next((card for htype, card in hypes.items() if htype in self.doubles), None)
         tests = [(card, self.hype[htype]["condition"]) for htype, card in hypes.items() if htype not in self.doubles]
         moves = []
-        for rtype, recipe in self._first_of_type(player.recipes).items():
+        for rtype, recipe in recipes.items():
             needs = self.recipes[rtype]["needs"]
-            for dice in self._dice_choices(s, by_veggie, needs, 1):
-                faces = [s.faces[d] for d in dice]
-                moves.append(Move(player.name, "cook", {"recipe": recipe, "dice": dice}))
-                moves += [Move(player.name, "cook", {"recipe": recipe, "dice": dice, "hype": card})
-                          for card, cond in tests if condition_met(cond, faces)]
+            for dice in self._dice_choices(faces, by_veggie, needs, 1):
+                numbers = [faces[d] for d in dice]
+                moves.append(Move(name, "cook", {"recipe": recipe, "dice": dice}))
+                moves += [Move(name, "cook", {"recipe": recipe, "dice": dice, "hype": card})
+                          for card, cond in tests if condition_met(cond, numbers)]
             if double is not None:
-                moves += [Move(player.name, "cook", {"recipe": recipe, "dice": dice, "hype": double})
-                          for dice in self._dice_choices(s, by_veggie, needs, 2)]
+                moves += [Move(name, "cook", {"recipe": recipe, "dice": dice, "hype": double})
+                          for dice in self._dice_choices(faces, by_veggie, needs, 2)]
         return moves
 
     def _first_of_type(self, cards: list[str]) -> dict[str, str]:
@@ -415,13 +429,14 @@ class DicedVeggies(BlockCuts, Engine):
             first.setdefault(self.type_of[card], card)
         return first
 
-    def _dice_choices(self, s: State, by_veggie: dict, needs: Mapping[str, int], factor: int) -> list[list[str]]:
+    def _dice_choices(self, faces: dict[str, int], by_veggie: dict, needs: Mapping[str, int],
+                      factor: int) -> list[list[str]]:
         """The ways to pick the dice `needs` asks for (times `factor`), one per multiset of numbers per vegetable."""
         per_veggie = []
         for veg, n in needs.items():
             options: dict[tuple, list[str]] = {}
             for combo in itertools.combinations(by_veggie.get(veg, []), n * factor):
-                options.setdefault(tuple(sorted(s.faces[d] for d in combo)), list(combo))
+                options.setdefault(tuple(sorted(faces[d] for d in combo)), list(combo))
             if not options:
                 return []
             per_veggie.append(list(options.values()))

@@ -25,7 +25,7 @@ class BlockCuts:
         self._around = {key & 7 | (key >> 3 & 7) << w | (key >> 6 & 7) << 2 * w
                         for key, joined in enumerate(around_table()) if joined}
         self._trees: dict[int, tuple] = {}           # cut_trees(), made when cuts are first listed
-        self._listed_cuts: tuple[tuple, set] = ((), set())   # (block layout, its cuts as tuples) of the last cuts()
+        self._listed_cuts: tuple[tuple, list] = ((), [])     # (block layout, its cuts) of the last cuts()
 
     def expand(self, m: int) -> int:
         """`m` plus every cell that shares an edge with it (never a corner)."""
@@ -119,7 +119,7 @@ class BlockCuts:
                         todo.append((child, room - face[bit], joined))
         die_at = cells.__getitem__
         named = sorted(sorted([list(map(die_at, bits)) for bits in found]), key=len)
-        self._listed_cuts = (self.layout(s), set(map(tuple, named)))
+        self._listed_cuts = (self.layout(s), named)
         return named
 
     def cut_trees(self) -> dict[int, tuple]:

@@ -20,6 +20,7 @@ Decisions where the rulebook is silent (the content's reconstructions, plus engi
 """
 from __future__ import annotations
 
+import random
 from dataclasses import dataclass, field
 from itertools import compress
 from typing import Any, Mapping
@@ -99,8 +100,8 @@ class SchwarzwaelderKirsch(Engine):
         self.cards: list[str] = [c["id"] for c in data["pantry"]]
         self.type_of: dict[str, str] = {c["id"]: c["type"] for c in data["pantry"]}
         self.kind_of: dict[str, str] = {c["id"]: c["kind"] for c in data["pantry"]}
-        self._reveal_moves: dict[str, list[Move]] = {}
-        self._stop_moves: dict[str, Move] = {}
+        self._reveal_moves: dict[str, list[Move]] = {}     # player -> the reveals of positions 1, 2, …
+        self._plain: dict[str, dict[str, Move]] = {}         # player -> its stop, take and leave
 
     def put(self, player: Player, ing: str, card: str) -> None:
         """Lay `card` on `ing`; a collection keeps the cake's order, so renders and dicts compare stably."""
@@ -203,7 +204,9 @@ class SchwarzwaelderKirsch(Engine):
         if card is None:
             fail(R_REVEAL, "reveal.gap", position=pos)
         s.reveals, s.phase = s.reveals + 1, "revealing"
-        s.event("step.reveal", player=player.name, position=pos, card=card, count=s.reveals)
+        # The events of reveal, stop and the turn's end are appended as s.event(key, **params) would: a call less
+        # for each of the few million events of a simulation.
+        s.events.append(["step.reveal", {"player": player.name, "position": pos, "card": card, "count": s.reveals}])
         kind, ing = self.kind_of[card], self.type_of[card]
         if kind == "joker" and len(player.collection) == len(self.cake):
             s.event("step.joker_no_place", player=player.name, card=card)
@@ -212,8 +215,8 @@ class SchwarzwaelderKirsch(Engine):
         elif ing not in player.collection:
             s.pantry[pos - 1] = None
             self.put(player, ing, card)
-            s.event("step.collect", player=player.name, card=card, count=len(player.collection),
-                    total=len(self.cake))
+            s.events.append(["step.collect", {"player": player.name, "card": card, "count": len(player.collection),
+                                              "total": len(self.cake)}])
         else:                                        # a duplicate: free as the first card of the turn, else costly
             if s.reveals <= self.safe_reveals:
                 s.event("step.duplicate_safe", player=player.name, card=card, position=pos)
@@ -253,7 +256,7 @@ class SchwarzwaelderKirsch(Engine):
 
     @move("stop", rule=R_TURN, phases="revealing", wrong_phase="stop.nothing_revealed")
     def stop(self, s: State, p: int, args: dict) -> None:
-        s.event("step.stop", player=s.players[p].name, count=len(s.players[p].collection))
+        s.events.append(["step.stop", {"player": s.players[p].name, "count": len(s.players[p].collection)}])
         self._end_turn(s)
 
     @move("play", rule=R_ACTIONS, phases=("turn-start", "revealing"))
@@ -321,7 +324,7 @@ class SchwarzwaelderKirsch(Engine):
     def _end_turn(self, s: State) -> None:
         s.players[s.turn].fresh = False
         s.reveals, s.phase, s.revealed, s.turn = 0, "turn-start", None, (s.turn + 1) % len(s.players)
-        s.event("step.next", player=s.current.name)
+        s.events.append(["step.next", {"player": s.players[s.turn].name}])
 
     def _end_round(self, s: State, winner: int) -> None:
         s.players[winner].wins += 1
@@ -354,29 +357,88 @@ class SchwarzwaelderKirsch(Engine):
         name = player.name
         if phase == "joker":
             return {"joker": [Move(name, "joker", {"ingredient": i}) for i in self.cake if i not in player.collection]}
+        plain = self._plain.get(name) or self._plain_moves(name)
         if phase == "action":
-            return {"take": [Move(name, "take", {})], "leave": [Move(name, "leave", {})]}
+            return {"take": [plain["take"]], "leave": [plain["leave"]]}
+        reveals = self._reveals(s, name)
+        if phase == "revealing":            # every other move of a random game
+            return {"reveal": reveals, "stop": [plain["stop"]]}
+        plays = self._plays(s, player)
+        return {"reveal": reveals} if plays is None else {"reveal": reveals, "play": plays}
+
+    def _plain_moves(self, name: str) -> dict[str, Move]:
+        """The player's moves without arguments, stop, take and leave: listed at every other step, so made once
+        (`self._plain`)."""
+        moves = self._plain[name] = {kind: Move(name, kind, {}) for kind in ("stop", "take", "leave")}
+        return moves
+
+    def _reveals(self, s: State, name: str) -> list[Move]:
+        """The reveals of the positions that hold a card (none is face up when they are listed)."""
         pantry = s.pantry
-        row = self._reveal_moves.get(name)                 # listed at every step, so built once per player
+        row = self._reveal_moves.get(name)                 # listed at every step, so made once per player
         if row is None or len(row) < len(pantry):
             row = self._reveal_moves.setdefault(name, [])
             row += [Move(name, "reveal", {"position": i}) for i in range(len(row) + 1, len(pantry) + 1)]
-            self._stop_moves[name] = Move(name, "stop", {})
-        # The positions that hold a card (none is face up here): compress keeps a move where its card is truthy,
-        # and a card id is a non-empty string, a gap None. It runs in C: this list is made at every move.
-        if phase == "revealing":            # every other move of a random game: its stop made once per player
-            return {"reveal": list(compress(row, pantry)), "stop": [self._stop_moves[name]]}
-        moves = {"reveal": list(compress(row, pantry))}
+        # compress keeps a move where its card is truthy, and a card id is a non-empty string, a gap None. It runs
+        # in C: this list is made at every move.
+        return list(compress(row, pantry))
+
+    def _plays(self, s: State, player: Player) -> list[Move] | None:
+        """The plays of the action card `player` holds at the start of a turn; None when it is not playable at all
+        (no card, or Garnieren before the cake is complete), [] for a Stehlen with nothing to steal."""
         kind = player.action and self.type_of[player.action]
+        if not kind:
+            return None
+        if kind == self.garnish:
+            return [Move(player.name, "play", {})] if len(player.collection) == len(self.cake) else None
         others = [o for o in s.players if o is not player]
-        if kind == self.garnish and len(player.collection) == len(self.cake):
-            moves["play"] = [Move(name, "play", {})]
-        elif kind == "tauschen":
-            moves["play"] = [Move(name, "play", {"target": o.name}) for o in others]
-        elif kind == "stehlen":
-            moves["play"] = [Move(name, "play", {"target": o.name, "ingredient": ing, "as": place})
-                             for o in others for ing, place in self.stealable(player, o)]
-        return moves
+        if kind == "tauschen":
+            return [Move(player.name, "play", {"target": o.name}) for o in others]
+        return [Move(player.name, "play", {"target": o.name, "ingredient": ing, "as": place})
+                for o in others for ing, place in self.stealable(player, o)]
+
+    def random_move(self, s: State, rng: random.Random) -> Move:
+        """Engine.random_move, the random policy (a kind of move first, then one of that kind), with the same
+        draws, without listing the moves of the kinds it does not pick nor sorting the kinds: a random game makes a
+        few thousand moves, most of them a reveal or a stop, and listing them all at each was a fifth of its time.
+        tests/test_engine_schwarzwaelder_kirsch.py checks it against Engine.random_move on many games' states."""
+        phase = s.phase
+        if phase == self.OVER:
+            raise RuntimeError("no legal move")
+        below = rng._randbelow          # as in Engine.random_move: rng.choice(seq) is seq[below(len(seq))]
+        player = s.players[s.turn]
+        name = player.name
+        if phase == "joker":            # one kind
+            lacking = [i for i in self.cake if i not in player.collection]
+            if not lacking:
+                raise RuntimeError("no legal move")
+            return Move(name, "joker", {"ingredient": lacking[below(len(lacking))]})
+        plain = self._plain.get(name) or self._plain_moves(name)
+        if phase == "action":           # the kinds sorted: leave, take; one move each
+            kind = "take" if below(2) else "leave"
+            below(1)
+            return plain[kind]
+        reveals = self._reveals(s, name)
+        if phase == "revealing":        # reveal, stop
+            first, second = reveals, [plain["stop"]]
+        else:                           # play (if any), reveal
+            first, second = self._plays(s, player) if player.action else None, reveals
+        getrandbits = rng.getrandbits
+        if not first or not second:
+            group = first or second
+            if not group:
+                raise RuntimeError("no legal move")
+        else:
+            i = getrandbits(2)          # below(2), written out
+            while i >= 2:
+                i = getrandbits(2)
+            group = second if i else first
+        n = len(group)
+        bits = n.bit_length()
+        i = getrandbits(bits)
+        while i >= n:
+            i = getrandbits(bits)
+        return group[i]
 
     def score(self, s: State) -> list[dict]:
         """Each player's rounds won (the game's score) and the ingredients collected in the current round."""
