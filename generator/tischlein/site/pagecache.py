@@ -8,9 +8,9 @@ search index, and warns, which `--strict` turns into a failure.
 
 Here a page is taken from the cache when its Markdown and everything all pages share are what they were: the
 generated mkdocs.yml (nav, languages, plugins), the list of files (links resolve against it), the theme's
-templates, the site's address, this code and the versions of MkDocs and its plugins. Its content, table of
-contents, title, anchors and links are restored before any page is laid out, so the nav, the footer's neighbours
-and the anchor check see every page as a full build does; its search entries go into the index in the page's
+templates, the site's address, this code and the versions of MkDocs, its plugins and the sanitiser. Its
+content, table of contents, title, anchors and links are restored before any page is laid out, so the nav, the
+footer's neighbours and the anchor check see every page as a full build does; its search entries go into the index in the page's
 place, so the index is the full build's too. When any page's title or metadata changed, every page is laid out
 again (each one shows the nav), from its cached content. The cache is written beside the one it replaces and
 build.py keeps it only when the build passed (`--strict` fails after the last plugin has run).
@@ -32,7 +32,8 @@ import yaml
 
 CACHE = "TISCHLEIN_SITE_CACHE"      # the cache file of this language's build (build.py sets it)
 NEXT = ".next"                      # what this build writes beside it; build.py renames it when the build passed
-_PACKAGES = ("mkdocs", "mkdocs-material", "mkdocs-static-i18n", "markdown", "pymdown-extensions")
+# what a page's rendering runs besides our code; nh3 is the sanitiser (sanitize.py): a fix there must reach every page
+_PACKAGES = ("mkdocs", "mkdocs-material", "mkdocs-static-i18n", "markdown", "pymdown-extensions", "nh3")
 _CODE = ("hooks.py", "pagecache.py", "sanitize.py")
 
 
