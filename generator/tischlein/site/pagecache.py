@@ -12,11 +12,12 @@ templates, the site's address, this code and the versions of MkDocs, its plugins
 content, table of contents, title, anchors and links are restored before any page is laid out, so the nav, the
 footer's neighbours and the anchor check see every page as a full build does; its search entries go into the
 index in the page's place, so the index is the full build's too. When any page's title or metadata changed,
-every page is laid out again (each one shows the nav), from its cached content. The cache is written beside the one it replaces and
-build.py keeps it only when the build passed (`--strict` fails after the last plugin has run).
+every page is laid out again (each one shows the nav), from its cached content. The cache is written beside
+the one it replaces and build.py keeps it only when the build passed (`--strict` fails after the last plugin
+has run).
 
-This relies on two functions of MkDocs 1.6's build (`_populate_page`, `_build_page`): requirements.lock pins
-MkDocs, and a test compares an incremental build with a full one byte for byte.
+This relies on two functions of MkDocs 1.6's build (`_populate_page`, `_build_page`): pyproject.toml pins
+MkDocs to 1.6.x, and a test compares an incremental build with a full one byte for byte.
 """
 from __future__ import annotations
 
