@@ -70,7 +70,8 @@ def export_game(content, game_id: str, lang: str, shop_ids, out_dir: Path, cache
                                 for i, p in enumerate(deck.pieces, 1)]
                 else:
                     pdf = Path(tmp) / f"{deck.name}.pdf"
-                    facepages.write(ps, ui, pdf, shop.bleed_mm, _back_then_front(deck))
+                    facepages.write(ps, ui, pdf, shop.bleed_mm, _back_then_front(deck),
+                                    pdfx_title=ui("export.readme.title", game=ps.title, deck=deck.label, shop=shop.name))
                     entries.append((pdf_name(game_id, lang, shop, deck), pdf.read_bytes()))
                 written.append(write_zip(path, entries))
                 record(target, path.name, shop.id, "site.variant.shop", shop=shop.name, deck=deck.label,

@@ -37,9 +37,18 @@ def ink_saver(on: bool):
 
 def tint(hex_: str, amount: float = TINT) -> str:
     """Mix `hex_` with white: 0 keeps the colour, 1 gives white."""
-    r, g, b = (int(hex_[i:i + 2], 16) for i in (1, 3, 5))
-    mix = [round(v + (255 - v) * amount) for v in (r, g, b)]
+    return over(WHITE, hex_, amount)
+
+
+def over(top: str, below: str, opacity: float) -> str:
+    """`top` laid at `opacity` over a flat `below`, as one opaque colour. Faces draw see-through patterns this
+    way instead of with transparency, which print shops' PDF/X files may not contain (see pdfx.py)."""
+    mix = [round(b + (t - b) * opacity) for t, b in zip(_rgb(top), _rgb(below))]
     return "#{:02x}{:02x}{:02x}".format(*mix)
+
+
+def _rgb(hex_: str) -> tuple[int, ...]:
+    return tuple(int(hex_[i:i + 2], 16) for i in (1, 3, 5))
 
 
 def area(hex_: str) -> str:

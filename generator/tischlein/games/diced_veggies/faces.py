@@ -153,15 +153,12 @@ def card_back(c, box: FaceBox, *, fill, icon, title, text) -> None:
         nx, ny = pattern_cells(box, step)
         ox = box.w / 2 - step * (nx // 2)
         oy = box.h / 2 - step * (ny // 2)
-        c.saveState()
-        c.setFillAlpha(0.35)
         for i in range(nx):
             for j in range(ny):
                 if (i + j) % 2:
                     continue
-                c.setFillColor(color(cols[(i * 3 + j) % 5]))
+                c.setFillColor(color(palette.over(cols[(i * 3 + j) % 5], fill, 0.35)))
                 c.roundRect(ox + i * step + mm(1.5), oy + j * step + mm(1.5), mm(4), mm(4), mm(0.8), stroke=0, fill=1)
-        c.restoreState()
     e = emblem(box, rise_mm=8, banner_w=0.82, disc=0.28)
     icon_disc(c, icon, e.cx, e.cy, e.r, PAPER, INK, scale=1.5, ring_width=1.4)
     banner(c, box, title, e, fill=PAPER, ink=fill, size=20, stroke=INK, width=1.4)

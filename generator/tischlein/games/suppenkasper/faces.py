@@ -78,8 +78,7 @@ def _frame(c, box: FaceBox, fill: str, stripes: bool = False) -> tuple[float, fl
         p = c.beginPath()
         p.roundRect(x, y, w, h, mm(3.2))
         c.clipPath(p, stroke=0, fill=0)
-        c.setFillColor(color("#ffffff"))
-        c.setFillAlpha(0.18)
+        c.setFillColor(color(palette.over("#ffffff", fill, 0.18)))
         step = mm(6)
         k = -h
         while k < w:
