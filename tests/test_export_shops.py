@@ -43,9 +43,9 @@ def _decks(content, shop_id):
 def test_one_zip_per_shop_and_deck_named_as_the_downloads_page_reads_them(content, exported):
     _, zips = exported
     expected = {f"{GAME}-en-{shop}-{deck.name}.zip" for shop in ("tgc", "mpc", "dtc")
-                for deck in _decks(content, shop)}
+                for deck in _decks(content, shop)} | {f"{GAME}-en-tgc-board-weight-board.zip"}
     assert set(zips) == expected
-    assert len(expected) == 6          # 3 shops × (the deck, the weight tables)
+    assert len(expected) == 7          # 3 shops × (the deck, the weight tables), and the board for The Game Crafter
 
 
 @pytest.mark.parametrize("shop_id, size", [("tgc", (825, 1125)), ("mpc", (816, 1110))])
@@ -53,7 +53,7 @@ def test_every_image_has_the_shops_exact_pixel_size_at_300_dpi(exported, shop_id
     _, zips = exported
     checked = 0
     for name, path in zips.items():
-        if f"-{shop_id}-" not in name:
+        if f"-{shop_id}-" not in name or "-board-" in name:        # boards: test_export_shop_parts.py
             continue
         with zipfile.ZipFile(path) as zf:
             for entry in zf.namelist():
@@ -148,8 +148,9 @@ def test_readme_names_the_sources_says_unverified_and_lists_what_is_left_out(exp
         readme = zf.read("README.txt").decode("utf-8")
     assert "825 × 1125 px" in readme and "netninja.com" in readme
     assert "Not checked against the specification The Game Crafter publishes" in readme
-    for left_out in ("Red chips (two-sided) (18)", "Board with the weight track (1)"):
-        assert left_out in readme
+    assert "Red chips (two-sided) (18)" in readme and "Board with the weight track" not in readme   # its own zip
+    with zipfile.ZipFile(zips[f"{GAME}-en-mpc-deck.zip"]) as zf:
+        assert "Board with the weight track (1)" in zf.read("README.txt").decode("utf-8")
     with zipfile.ZipFile(zips[f"{GAME}-en-dtc-deck.zip"]) as zf:
         readme = zf.read("README.txt").decode("utf-8")
     assert "back, front, back, front" in readme and "our choice" in readme

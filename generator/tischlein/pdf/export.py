@@ -22,7 +22,7 @@ from dataclasses import dataclass
 from pathlib import Path
 
 from ..files import atomic, inside, write_text
-from . import facepages, raster
+from . import facepages, raster, shop_parts
 from .component import PrintSet
 from .component import print_set as game_print_set
 from .errors import PdfBuildError
@@ -61,9 +61,11 @@ def export_game(content, game_id: str, lang: str, shop_ids, out_dir: Path, cache
         target = export_dir(out_dir, game_id, lang)
         with tempfile.TemporaryDirectory(prefix="tischlein-export-") as tmp:
             pngs = _images(ps, ui, decks, shop, Path(tmp), cache) if shop.image_px else {}
+            extras = shop_parts.parts(ps, shop, Path(tmp), cache)
+            excluded = left_out(ps, decks, shop)
             for deck in decks:
                 path = target / zip_name(game_id, lang, shop.id, deck.name)
-                entries = [("README.txt", _readme(ps, ui, shop, deck, left_out(ps, decks)).encode("utf-8"))]
+                entries = [("README.txt", _readme(ps, ui, shop, deck, excluded).encode("utf-8"))]
                 if shop.image_px:
                     entries.append(("back.png", pngs[(facepages.BACK, deck.back or BLANK_BACK)]))
                     entries += [(f"front-{i:03d}-{safe(p.id)}.png", pngs[(facepages.FACE, p.face)])
@@ -76,6 +78,12 @@ def export_game(content, game_id: str, lang: str, shop_ids, out_dir: Path, cache
                 written.append(write_zip(path, entries))
                 record(target, path.name, shop.id, "site.variant.shop", shop=shop.name, deck=deck.label,
                        n=len(deck.pieces))
+            for part in extras:
+                path = target / zip_name(game_id, lang, shop.id, part.name)
+                readme = _part_readme(ps, ui, shop, part, excluded)
+                written.append(write_zip(path, [("README.txt", readme.encode("utf-8"))] + part.files))
+                record(target, path.name, shop.id, "site.variant.shop_part", shop=shop.name, part=part.label,
+                       n=part.count)
     return written
 
 
@@ -164,6 +172,18 @@ def _readme(ps: PrintSet, ui: Texts, shop: Shop, deck: ShopDeck, excluded: list[
     if deck.back is None:
         lines.append(ui("export.readme.blank_back"))
     lines += ["", ui("export.readme.source", source=ui(shop.source_key))]
+    if not shop.verified:
+        lines.append(ui("export.readme.unverified", shop=shop.name))
+    if excluded:
+        lines += ["", ui("export.readme.excluded", shop=shop.name, what=", ".join(excluded))]
+    return "\n".join(lines) + "\n"
+
+
+def _part_readme(ps: PrintSet, ui: Texts, shop: Shop, part: shop_parts.Part, excluded: list[str]) -> str:
+    kind = "dice" if part.name.startswith("dice") else "board"
+    lines = [ui("export.readme.title", game=ps.title, deck=part.label, shop=shop.name), "",
+             ui(f"export.readme.{kind}", product=part.product, size=part.size, n=part.count), "",
+             ui("export.readme.source", source=ui(f"export.source.{shop.id}_parts"))]
     if not shop.verified:
         lines.append(ui("export.readme.unverified", shop=shop.name))
     if excluded:

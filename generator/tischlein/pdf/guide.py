@@ -158,7 +158,7 @@ def guide_page(c, ps: PrintSet, plan, opts, ui, density: int = 0) -> int:
         plain = opts.__class__(lang=opts.lang, paper=opts.paper)
         f.para(ui("pdf.guide.tuckbox", file=plain.file_name(ps.game_id, "tuckbox"), card=_num(CARD_MM)), **bullet)
     from .shops import SHOPS, left_out, shop_decks
-    rest = left_out(ps, shop_decks(ps, SHOPS["tgc"]))        # what the shop zips leave to this file, if anything
+    rest = left_out(ps, shop_decks(ps, SHOPS["tgc"]), SHOPS["tgc"])     # what the shop zips leave to this file
     f.para(ui("pdf.guide.shops", what=", ".join(rest)) if rest else ui("pdf.guide.shops_all"), **bullet)
 
     f.heading(ui("pdf.guide.components"))

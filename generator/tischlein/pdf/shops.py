@@ -5,8 +5,9 @@ shops' own specification pages could be read (the sources are what the shops' te
 others), so every export's README says which figures are unverified. Change a figure here, with its source, when
 a shop's published spec says otherwise.
 
-Cards only: the shops make other things (boards, tiles, dice), but tischlein has no verified file specification
-for them, so those pieces are listed in each README as "not in this export" and printed from the PnP PDF.
+Cards for every shop; boards and custom dice for The Game Crafter, the one shop whose board and dice files we have
+figures for (`BOARDS`, `DIE`; see `board_product`). Everything else (tiles, tokens, MakePlayingCards' and
+DriveThruCards' other products) is listed in each README as "not in this export" and printed from the PnP PDF.
 `shop_decks` picks a game's decks for a shop, `left_out` names what they leave out (the export's README and the
 print guide say so).
 """
@@ -23,6 +24,31 @@ DPI = 300
 
 
 @dataclass(frozen=True)
+class Product:
+    """A flat product a shop prints from one image per side (a board), with 1/8 in of bleed at 300 dpi."""
+    id: str                        # the shop's own name for it, in file names and the README
+    width_in: float                # trim size, the longer side first or not: a board may be turned to fit
+    height_in: float
+    two_sided: bool                # the shop asks for a back image too
+
+    @property
+    def image_px(self) -> tuple[int, int]:
+        return round((self.width_in + 0.25) * DPI), round((self.height_in + 0.25) * DPI)
+
+    def fits(self, width_mm: float, height_mm: float) -> bool:
+        w, h = width_mm / INCH_MM, height_mm / INCH_MM
+        return (w <= self.width_in and h <= self.height_in) or (h <= self.width_in and w <= self.height_in)
+
+
+@dataclass(frozen=True)
+class DieProduct:
+    """A six-sided die the shop prints one image per face on, the image smaller than the die's edge."""
+    id: str
+    edge_mm: float
+    face_px: int                   # square, no bleed
+
+
+@dataclass(frozen=True)
 class Shop:
     id: str                       # the --shop value, also in file names
     name: str                     # a proper name, not translated
@@ -30,6 +56,8 @@ class Shop:
     bleed_in: float               # bleed on every side
     image_px: tuple[int, int] | None   # per-card image size incl. bleed at DPI; None: the shop takes a PDF
     verified: bool = False        # read on the shop's own pages? (none is yet)
+    boards: tuple[Product, ...] = ()     # the boards it makes, smallest first (board_product picks one)
+    die: DieProduct | None = None        # the custom die it prints faces on
 
     @property
     def bleed_mm(self) -> float:
@@ -58,8 +86,21 @@ POKER_MPC = Size("poker (MPC)", 2.48 * INCH_MM, 3.46 * INCH_MM)     # 63 × 88 m
 # - dtc: 1/8 in bleed around 2.5 × 3.5 in poker cards ("Common Card Prep Issues", DriveThru publisher help, via
 #   shared/reference/print-and-play.md). DriveThruCards takes a PDF; no page order of theirs could be read, so
 #   back, front, back, front … follows Squib's drivethrucards_1up layout ("alternate back/front").
+# - tgc boards and die: Templative (templative/templative-electron, src/shared/componentInfo.js, 2025), a tool that
+#   uploads games to The Game Crafter through its API, gives every product's image size: the boards below at their
+#   trim + 1/8 in on every side at 300 dpi (QuarterBoard 1575 px square, BiFoldBoard 2775 × 5475 …; the same rule
+#   gives its 825 × 1125 px PokerDeck), and CustomColorD6 as six 180 × 180 px faces for a 0.63 in (16 mm) die.
+TGC_BOARDS = tuple(sorted((
+    Product("SmallSquareBoard", 4, 4, True), Product("QuarterBoard", 5, 5, True), Product("SquareBoard", 8, 8, True),
+    Product("SkinnyBoard", 4, 10, True), Product("HalfBoard", 5, 10, True), Product("LargeSquareBoard", 10, 10, True),
+    Product("AccordionBoard", 8, 16, True), Product("BiFoldBoard", 9, 18, False),
+    Product("MediumSixFoldBoard", 16, 16, False), Product("QuadFoldBoard", 18, 18, False),
+    Product("LargeQuadFoldBoard", 20, 20, False), Product("SixFoldBoard", 27, 18, False)),
+    key=lambda p: p.width_in * p.height_in))
+
 SHOPS: dict[str, Shop] = {
-    "tgc": Shop("tgc", "The Game Crafter", POKER_INCH, 0.125, (825, 1125)),
+    "tgc": Shop("tgc", "The Game Crafter", POKER_INCH, 0.125, (825, 1125), boards=TGC_BOARDS,
+                die=DieProduct("CustomColorD6", 16.0, 180)),
     "mpc": Shop("mpc", "MakePlayingCards", POKER_MPC, 0.12, (816, 1110)),
     "dtc": Shop("dtc", "DriveThruCards", POKER_INCH, 0.125, None),
 }
@@ -102,11 +143,24 @@ def _kind_label(ps: PrintSet, kind: str) -> str:
     return next((k.label for k in ps.kinds if k.id == kind), kind)
 
 
-def left_out(ps: PrintSet, decks: list[ShopDeck]) -> list[str]:
-    """What this export does not hold, as "Player aids (4)", by checklist line."""
-    inside_ids = {p.id for d in decks for p in d.pieces}
+def left_out(ps: PrintSet, decks: list[ShopDeck], shop: Shop | None = None) -> list[str]:
+    """What this export does not hold, as "Player aids (4)", by checklist line (with `shop`, counting the boards
+    and dice it takes as held)."""
+    inside_ids = {p.id for d in decks for p in d.pieces} | (parts_held(ps, shop) if shop else set())
     counts: dict[str, int] = {}
     for p in ps.all_pieces():
         if p.id not in inside_ids:
             counts[p.kind] = counts.get(p.kind, 0) + 1
     return [f"{_kind_label(ps, kind)} ({n})" for kind, n in counts.items()]
+
+
+def board_product(shop: Shop, width_mm: float, height_mm: float) -> Product | None:
+    """The smallest of the shop's boards that holds a board of this size at its real size (turned if need be), so
+    that the pieces still fit its spaces; None when the shop makes none that large."""
+    return next((p for p in shop.boards if p.fits(width_mm, height_mm)), None)
+
+
+def parts_held(ps: PrintSet, shop: Shop) -> set[str]:
+    """The ids of the boards and dice the shop's export holds (shop_parts.py makes their images)."""
+    held = {b.id for b in ps.boards if board_product(shop, b.width_mm, b.height_mm) is not None}
+    return held | ({d.id for ds in ps.dice for d in ds.dice} if shop.die is not None else set())
