@@ -130,6 +130,21 @@ def test_every_games_drivethrucards_decks_are_pdf_x_1a(zips):
         assert pdfx_problems(PdfReader(io.BytesIO(data))) == [], name
 
 
+def test_no_colour_in_a_drivethrucards_deck_takes_more_than_240_percent_ink(zips):
+    """DriveThruCards: "die Farbdeckung darf 240% nicht überschreiten" (its card specification)."""
+    most = 0.0
+    for data in _dtc(zips).values():
+        reader = PdfReader(io.BytesIO(data))
+        streams = [page.get_contents() for page in reader.pages]
+        streams += [x.get_object() for page in reader.pages
+                    for x in (page["/Resources"].get("/XObject") or {}).values()]
+        for stream in streams:
+            for operands, op in ContentStream(stream, reader).operations:
+                if op in (b"k", b"K"):
+                    most = max(most, sum(float(v) for v in operands))
+    assert 1.5 < most <= 2.4 + 1e-9          # dark colours come near the limit and none goes past it
+
+
 def test_the_checker_finds_what_an_ordinary_card_pdf_breaks(tmp_path):
     """A PDF like the print-and-play one (RGB, no output intent, no PDF/X key, a see-through fill) fails."""
     c = Canvas(str(tmp_path / "rgb.pdf"), pagesize=(200, 200))
@@ -178,14 +193,15 @@ def test_greys_go_on_the_black_plate_alone(hex_):
     assert 0 <= k <= 1
 
 
-def test_no_colour_needs_more_than_300_percent_ink():
-    for hex_ in ("#00ff00", "#0000ff", "#ff0000", "#100000", "#001010", "#ff00ff"):
-        assert sum(cmyk.convert(hex_)) <= cmyk.INK_LIMIT + 1e-9, hex_
+@pytest.mark.parametrize("limit", [cmyk.INK_LIMIT, 2.4])
+def test_no_colour_takes_more_ink_than_the_limit(limit):
+    for hex_ in ("#00ff00", "#0000ff", "#ff0000", "#100000", "#001010", "#ff00ff", "#3b2417"):
+        assert sum(cmyk.convert(hex_, limit)) <= limit + 1e-9, hex_
 
 
 def test_a_face_that_asks_for_transparency_is_refused_with_a_reason(tmp_path):
     c = Canvas(str(tmp_path / "x.pdf"))
-    pdfx.conform(c, "x")
+    pdfx.conform(c, pdfx.Conformance("x"))
     with pytest.raises(PdfBuildError, match="no transparency.*palette.over"):
         c.setFillAlpha(0.4)
     with pytest.raises(PdfBuildError, match="no transparency"):

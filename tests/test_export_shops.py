@@ -153,7 +153,8 @@ def test_readme_names_the_sources_says_unverified_and_lists_what_is_left_out(exp
         assert "Board with the weight track (1)" in zf.read("README.txt").decode("utf-8")
     with zipfile.ZipFile(zips[f"{GAME}-en-dtc-deck.zip"]) as zf:
         readme = zf.read("README.txt").decode("utf-8")
-    assert "back, front, back, front" in readme and "our choice" in readme
+    assert "back, front, back, front" in readme and "the back of card 1 on page 1" in readme   # DriveThruCards' own words
+    assert "Not checked against" not in readme and "PDF/X-1a:2003" in readme and "240 %" in readme
 
 
 def test_zips_are_byte_identical_when_written_again(content, exported, tmp_path):

@@ -8,7 +8,8 @@ closest to the colour asked for. The plain formula (K = 1 − max(R, G, B)) woul
 #e78885; through the model it comes out within a few levels of itself wherever SWOP can print it.
 
 Choices a printer would make too: near-greys go on the black plate alone (no colour fringes on text); other
-colours prefer black to equal parts of C, M and Y (a small penalty on CMY) and never exceed 300 % ink.
+colours prefer black to equal parts of C, M and Y (a small penalty on CMY) and never exceed the ink limit
+(300 % for SWOP, less where a shop asks for less).
 """
 from __future__ import annotations
 
@@ -17,21 +18,21 @@ import io
 import itertools
 
 STEPS = 11                     # grid points per ink: 0, 10 … 100 %
-INK_LIMIT = 3.0                # total area coverage of SWOP
+INK_LIMIT = 3.0                # total area coverage of SWOP; a shop may ask for less (DriveThruCards: 2.4)
 CMY_PENALTY = 0.002            # how much a unit of C+M+Y weighs against a unit of colour error (0–1 scale)
 GREY = 3 / 255                 # channels this close together: a grey, printed with black only
 
 
 @functools.lru_cache(maxsize=None)
-def convert(hex_: str) -> tuple[float, float, float, float]:
-    """The CMYK (0–1, rounded to 0.1 %) for an sRGB `#rrggbb`."""
+def convert(hex_: str, ink_limit: float = INK_LIMIT) -> tuple[float, float, float, float]:
+    """The CMYK (0–1, rounded to 0.1 %) for an sRGB `#rrggbb`, at most `ink_limit` of ink in all."""
     target = tuple(int(hex_[i:i + 2], 16) / 255 for i in (1, 3, 5))
     press = _press()
     if max(target) - min(target) <= GREY:
         return (0.0, 0.0, 0.0, _black_for(press, sum(target) / 3))
     # start from the best of every other grid point (20 % apart: as good a start as all of them on 60 random
     # colours, in a quarter of the time), then search between them
-    cells = (cell for cell in itertools.product(range(0, STEPS, 2), repeat=4) if sum(cell) <= INK_LIMIT * 10)
+    cells = (cell for cell in itertools.product(range(0, STEPS, 2), repeat=4) if sum(cell) <= ink_limit * (STEPS - 1))
     start = min(cells, key=lambda cell: _cost(target, press.at(cell), [v / (STEPS - 1) for v in cell]))
     x = [v / (STEPS - 1) for v in start]
     step = 0.1
@@ -43,7 +44,7 @@ def convert(hex_: str) -> tuple[float, float, float, float]:
             for axis, sign in itertools.product(range(4), (-1, 1)):
                 y = list(x)
                 y[axis] = min(1.0, max(0.0, y[axis] + sign * step))
-                if sum(y) <= INK_LIMIT and _cost(target, press.show(y), y) < here:
+                if sum(y) <= ink_limit and _cost(target, press.show(y), y) < here:
                     x, moved = y, True
                     break
         step /= 2

@@ -22,7 +22,7 @@ from dataclasses import dataclass
 from pathlib import Path
 
 from ..files import atomic, inside, write_text
-from . import facepages, raster, shop_parts
+from . import facepages, pdfx, raster, shop_parts
 from .component import PrintSet
 from .component import print_set as game_print_set
 from .errors import PdfBuildError
@@ -72,8 +72,9 @@ def export_game(content, game_id: str, lang: str, shop_ids, out_dir: Path, cache
                                 for i, p in enumerate(deck.pieces, 1)]
                 else:
                     pdf = Path(tmp) / f"{deck.name}.pdf"
+                    title = ui("export.readme.title", game=ps.title, deck=deck.label, shop=shop.name)
                     facepages.write(ps, ui, pdf, shop.bleed_mm, _back_then_front(deck),
-                                    pdfx_title=ui("export.readme.title", game=ps.title, deck=deck.label, shop=shop.name))
+                                    pdfx=pdfx.Conformance(title, shop.ink_limit))
                     entries.append((pdf_name(game_id, lang, shop, deck), pdf.read_bytes()))
                 written.append(write_zip(path, entries))
                 record(target, path.name, shop.id, "site.variant.shop", shop=shop.name, deck=deck.label,

@@ -3,7 +3,7 @@
 What a print shop cuts by its boxes, and what previews.py and shop.py rasterise (pypdfium2) into per-card images,
 so every image comes from the same vector drawing as the sheets. `sides` lists what to write, in page order:
 (form key, deck) pairs from `face_sides()`; the caller chooses the order (DriveThruCards: back before front).
-With `pdfx_title` the file is PDF/X-1a (pdfx.py), as DriveThruCards asks.
+With `pdfx` the file is PDF/X-1a (pdfx.py), as DriveThruCards asks.
 """
 from __future__ import annotations
 
@@ -22,13 +22,13 @@ FACE, BACK = "face", "back"
 
 
 def write(ps: PrintSet, ui: Texts, path: Path, bleed_mm: float, sides: list[tuple[str, str, object]],
-          ink_saver: bool = False, pdfx_title: str | None = None) -> Path:
+          ink_saver: bool = False, pdfx=None) -> Path:
     """`sides`: (FACE|BACK, key, deck) per page. Returns the written path."""
     opts = Options(lang=ps.lang, bleed_mm=bleed_mm, ink_saver=ink_saver)
-    return document.write_atomically(Path(path), lambda tmp: _write(ps, opts, ui, tmp, sides, pdfx_title))
+    return document.write_atomically(Path(path), lambda tmp: _write(ps, opts, ui, tmp, sides, pdfx))
 
 
-def _write(ps: PrintSet, opts: Options, ui: Texts, path: Path, sides, pdfx_title: str | None) -> None:
+def _write(ps: PrintSet, opts: Options, ui: Texts, path: Path, sides, target) -> None:
     from . import palette, pdfx
 
     b = mm(opts.bleed_mm)
@@ -36,8 +36,8 @@ def _write(ps: PrintSet, opts: Options, ui: Texts, path: Path, sides, pdfx_title
         raise PdfBuildError(f"{ps.game_id}: nothing to write")
     first = sides[0][2].size
     c = document._canvas(path, (first.width + 2 * b, first.height + 2 * b), ps, opts, ui)
-    if pdfx_title is not None:
-        pdfx.conform(c, pdfx_title)
+    if target is not None:
+        pdfx.conform(c, target)
     defined: set[str] = set()
     labels = document._face_label(ps)
     with palette.ink_saver(opts.ink_saver):

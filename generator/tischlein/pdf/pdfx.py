@@ -15,6 +15,9 @@ What the standard asks of a file like ours, and how this module meets it on a re
 """
 from __future__ import annotations
 
+from dataclasses import dataclass
+from functools import partial
+
 from reportlab.lib.colors import CMYKColor, Color, toColor
 from reportlab.pdfbase.pdfdoc import PDFArray, PDFCatalog, PDFDate, PDFDictionary, PDFInfo, PDFName, PDFString
 
@@ -27,24 +30,32 @@ CONDITION = "U.S. Web Coated (SWOP) v2"
 REGISTRY = "http://www.color.org"
 
 
-def to_cmyk(value) -> CMYKColor:
+@dataclass(frozen=True)
+class Conformance:
+    """What a PDF/X file is for: its title, and the most ink the shop lets a colour take."""
+    title: str
+    ink_limit: float = cmyk.INK_LIMIT
+
+
+def to_cmyk(value, ink_limit: float = cmyk.INK_LIMIT) -> CMYKColor:
     """Any reportlab colour as CMYK; a colour that is not fully opaque is refused (see the module docstring)."""
     colour = toColor(value)
     if not isinstance(colour, Color) or colour.alpha != 1:
         raise PdfBuildError(f"{VERSION} allows no transparency: colour {value!r}")
     if isinstance(colour, CMYKColor):
         return colour
-    return CMYKColor(*cmyk.convert(colour.hexval().replace("0x", "#")))
+    return CMYKColor(*cmyk.convert(colour.hexval().replace("0x", "#"), ink_limit))
 
 
-def conform(c, title: str) -> None:
-    """Make the canvas `c`, before anything is drawn on it, write a PDF/X-1a:2003 file titled `title`."""
-    c._enforceColorSpace = to_cmyk          # reportlab's documented hook (Canvas(enforceColorSpace=callable))
+def conform(c, target: Conformance) -> None:
+    """Make the canvas `c`, before anything is drawn on it, write a PDF/X-1a:2003 file for `target`."""
+    # reportlab's documented hook (Canvas(enforceColorSpace=callable)), read by the canvas and its text objects
+    c._enforceColorSpace = partial(to_cmyk, ink_limit=target.ink_limit)
     c.setFillAlpha = c.setStrokeAlpha = _opaque_only
     info = _PdfxInfo()
     info.__dict__.update(c._doc.info.__dict__)
     c._doc.info = info
-    c.setTitle(title)
+    c.setTitle(target.title)
     catalog = c._doc.Catalog
     catalog.__NoDefault__ = [*PDFCatalog.__NoDefault__, "OutputIntents"]    # reportlab writes only known keys
     catalog.OutputIntents = PDFArray([PDFDictionary({

@@ -1,12 +1,12 @@
 """What each print shop asks for, and how sure we are of it.
 
-One `Shop` per shop `tischlein export --shop` knows. Every figure names where it comes from; none of the three
-shops' own specification pages could be read (the sources are what the shops' templates were quoted as by
-others), so every export's README says which figures are unverified. Change a figure here, with its source, when
-a shop's published spec says otherwise.
+One `Shop` per shop `tischlein export --shop` knows. Every figure names where it comes from: DriveThruCards' were
+read on its own help pages; The Game Crafter's and MakePlayingCards' pages could not be read, so their figures are
+what tools that work with those shops use, and their exports' READMEs say they are unverified. Change a figure
+here, with its source, when a shop's published spec says otherwise.
 
 Cards for every shop; boards and custom dice for The Game Crafter, the one shop whose board and dice files we have
-figures for (`BOARDS`, `DIE`; see `board_product`). Everything else (tiles, tokens, MakePlayingCards' and
+figures for (`TGC_BOARDS`, its `die`; see `board_product`). Everything else (tiles, tokens, MakePlayingCards' and
 DriveThruCards' other products) is listed in each README as "not in this export" and printed from the PnP PDF.
 `shop_decks` picks a game's decks for a shop, `left_out` names what they leave out (the export's README and the
 print guide say so).
@@ -55,9 +55,10 @@ class Shop:
     card: Size                    # the trim size of the shop's product we export to (drawn at that size)
     bleed_in: float               # bleed on every side
     image_px: tuple[int, int] | None   # per-card image size incl. bleed at DPI; None: the shop takes a PDF
-    verified: bool = False        # read on the shop's own pages? (none is yet)
+    verified: bool = False        # read on the shop's own pages? (DriveThruCards' are)
     boards: tuple[Product, ...] = ()     # the boards it makes, smallest first (board_product picks one)
     die: DieProduct | None = None        # the custom die it prints faces on
+    ink_limit: float = 3.0               # most CMYK ink a colour may take (PDF shops; 300 % is SWOP's own)
 
     @property
     def bleed_mm(self) -> float:
@@ -83,9 +84,12 @@ POKER_MPC = Size("poker (MPC)", 2.48 * INCH_MM, 3.46 * INCH_MM)     # 63 × 88 m
 # - mpc: the 63 × 88 mm poker card with bleed is 2.72 × 3.70 in = 816 × 1110 px, quoted by card-proxy tools from
 #   MPC's American-poker-size.pdf template (e.g. Malacath-92/print-proxy-prep constants.py: 2.72 × 3.7 in with
 #   bleed, 2.48 × 3.46 in without). MPC's own pages could not be read.
-# - dtc: 1/8 in bleed around 2.5 × 3.5 in poker cards ("Common Card Prep Issues", DriveThru publisher help, via
-#   shared/reference/print-and-play.md). DriveThruCards takes a PDF; no page order of theirs could be read, so
-#   back, front, back, front … follows Squib's drivethrucards_1up layout ("alternate back/front").
+# - dtc: read on DriveThru's own publisher help. "Spezifikationen für gedruckte Karten"
+#   (help.drivethrupartners.com/hc/de/articles/12780748203543): one PDF per deck, page 1 the back of card 1, page 2
+#   its front, and so on through the deck; CMYK with at most 240 % ink; 1/8 in of bleed on every side; nothing
+#   important within 1/8 in of the cut; PDF/X-1a:2003 with every font embedded. "Common Card Prep Issues &
+#   Solutions" (onebookshelfpublisherservice.zendesk.com): 2.75 × 3.75 in with the bleed for 2.5 × 3.5 in poker
+#   cards, U.S. Web Coated (SWOP) v2 as the printing condition.
 # - tgc boards and die: Templative (templative/templative-electron, src/shared/componentInfo.js, 2025), a tool that
 #   uploads games to The Game Crafter through its API, gives every product's image size: the boards below at their
 #   trim + 1/8 in on every side at 300 dpi (QuarterBoard 1575 px square, BiFoldBoard 2775 × 5475 …; the same rule
@@ -102,7 +106,7 @@ SHOPS: dict[str, Shop] = {
     "tgc": Shop("tgc", "The Game Crafter", POKER_INCH, 0.125, (825, 1125), boards=TGC_BOARDS,
                 die=DieProduct("CustomColorD6", 16.0, 180)),
     "mpc": Shop("mpc", "MakePlayingCards", POKER_MPC, 0.12, (816, 1110)),
-    "dtc": Shop("dtc", "DriveThruCards", POKER_INCH, 0.125, None),
+    "dtc": Shop("dtc", "DriveThruCards", POKER_INCH, 0.125, None, verified=True, ink_limit=2.4),
 }
 
 
