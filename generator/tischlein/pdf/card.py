@@ -18,7 +18,7 @@ from .units import mm
 
 MIN_TITLE = 9.0
 MIN_BODY = 6.5
-SAFE = mm(3)           # keep text and icons this far inside the trim
+SAFE = mm(25.4 / 8)     # keep text and icons this far inside the trim: 1/8 in, as DriveThruCards asks
 
 
 @dataclass(frozen=True)

@@ -157,9 +157,14 @@ def guide_page(c, ps: PrintSet, plan, opts, ui, density: int = 0) -> int:
     if decks_to_box(ps):
         plain = opts.__class__(lang=opts.lang, paper=opts.paper)
         f.para(ui("pdf.guide.tuckbox", file=plain.file_name(ps.game_id, "tuckbox"), card=_num(CARD_MM)), **bullet)
-    from .shops import SHOPS, left_out, shop_decks
-    rest = left_out(ps, shop_decks(ps, SHOPS["tgc"]), SHOPS["tgc"])     # what the shop zips leave to this file
-    f.para(ui("pdf.guide.shops", what=", ".join(rest)) if rest else ui("pdf.guide.shops_all"), **bullet)
+    from .shops import SHOPS, left_out, parts_held, shop_decks
+    tgc = SHOPS["tgc"]
+    rest = left_out(ps, shop_decks(ps, tgc), tgc)           # what the shop zips leave to this file
+    held = parts_held(ps, tgc)
+    parts = "_".join(name for name, ids in (("boards", {b.id for b in ps.boards}),
+                                            ("dice", {d.id for ds in ps.dice for d in ds.dice})) if ids & held)
+    f.para(ui("pdf.guide.shops", what=", ".join(rest), held=ui(f"pdf.guide.shops_held.{parts or 'cards'}"))
+           if rest else ui("pdf.guide.shops_all"), **bullet)
 
     f.heading(ui("pdf.guide.components"))
     _checklist(c, f, ps, ui, rows)
