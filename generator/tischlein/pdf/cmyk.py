@@ -80,21 +80,22 @@ class _Press:
         return self.grid[((c * STEPS + m) * STEPS + y) * STEPS + k]
 
     def show(self, x) -> tuple[float, float, float]:
-        base, frac = [], []
-        for v in x:
+        """How the press shows ink `x` (c, m, y, k in 0–1): the grid interpolated linearly along each ink."""
+        corners = [(0, 1.0)]               # (grid index, weight); an ink on a grid line adds no corners
+        for axis, v in enumerate(x):
             pos = min(v * (STEPS - 1), STEPS - 1 - 1e-9)
-            base.append(int(pos))
-            frac.append(pos - int(pos))
-        out = [0.0, 0.0, 0.0]
-        for corner in itertools.product((0, 1), repeat=4):
-            weight = 1.0
-            for bit, f in zip(corner, frac):
-                weight *= f if bit else 1 - f
-            if weight:
-                rgb = self.at([b + bit for b, bit in zip(base, corner)])
-                for i in range(3):
-                    out[i] += weight * rgb[i]
-        return tuple(out)
+            low, frac = int(pos), pos - int(pos)
+            stride = STEPS ** (3 - axis)
+            if frac < 1e-12:
+                corners = [(i + low * stride, w) for i, w in corners]
+            else:
+                corners = [(i + low * stride, w * (1 - frac)) for i, w in corners] + \
+                          [(i + (low + 1) * stride, w * frac) for i, w in corners]
+        r = g = b = 0.0
+        for i, w in corners:
+            pr, pg, pb = self.grid[i]
+            r, g, b = r + w * pr, g + w * pg, b + w * pb
+        return r, g, b
 
 
 @functools.lru_cache(maxsize=1)
