@@ -9,6 +9,7 @@ from pathlib import Path
 
 import pytest
 from click.testing import CliRunner
+from content_tools import copy_content, edit, run_check
 from hostile import PAYLOADS, hostile_copy
 from html_scan import scan_site
 from pypdf import PdfReader
@@ -39,6 +40,27 @@ def hostile_site(hostile, tmp_path_factory) -> Path:
 
 def test_payloads_pass_check_as_ordinary_text(hostile):
     result = run("check", "--content", str(hostile))
+    assert result.exit_code == 0, result.output
+
+
+def test_a_link_to_a_relative_path_is_a_file_line_error_in_english_and_in_a_translation(tmp_path):
+    """MkDocs' strict build would fail on it naming a generated page; check names the content file and line."""
+    root = copy_content(tmp_path, "mahlzeit")
+    english = edit(root, "games/mahlzeit/glossary.yaml", "its drink icon.", "its drink icon. [More](dishes.md)")
+    german = edit(root, "games/mahlzeit/i18n/de/glossary.yaml", "dish-card.definition:\n  text: \"Eine Karte",
+                  "dish-card.definition:\n  text: \"![Bild](../bilder/karte.png) Eine Karte")
+    result = run_check(root)
+    assert result.exit_code == 1
+    assert f"glossary.yaml:{english}" in result.output and "'dishes.md' leads nowhere" in result.output
+    assert f"de/glossary.yaml:{german}" in result.output and "'../bilder/karte.png' leads nowhere" in result.output
+    assert result.output.count("leads nowhere") == 2
+
+
+def test_addresses_anchors_and_neutralised_schemes_are_not_dead_links(tmp_path):
+    root = copy_content(tmp_path, "mahlzeit")
+    edit(root, "games/mahlzeit/glossary.yaml", "its drink icon.", "its drink icon. [a](https://example.org/x) "
+         "[b](#dish-card) [c](mailto:a@b.c) [d](javascript:alert(1)) [e](<https://example.org> \"t\")")
+    result = run_check(root)
     assert result.exit_code == 0, result.output
 
 

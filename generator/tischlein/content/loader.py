@@ -11,6 +11,7 @@ from typing import Any
 from .. import games
 from .errors import Problems
 from .model import GameModel
+from . import links
 from .i18n import SOURCE_LANGUAGE, Catalog, tokens
 from .plural import Plural
 from .translations import load_translation, source_text
@@ -125,6 +126,7 @@ def load(root: Path, only: list[str] | None = None, langs: list[str] | None = No
             game = _load_game(root, folder, ui, problems, langs, rules_texts)
             if game is not None:
                 games[game.id] = game
+    links.check([ui] + [c for g in games.values() for c in (g.catalog, g.ui)], problems)
     if only:
         for wanted in only:
             if wanted not in games and not any(p.path.startswith(f"{_show(root, games_dir / wanted)}")

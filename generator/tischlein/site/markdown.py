@@ -21,6 +21,9 @@ from typing import Callable
 
 from markupsafe import Markup
 
+from ..content.links import INLINE_LINK as _INLINE_LINK
+from ..content.links import REF_DEF as _REF_DEF
+from ..content.links import TITLE as _TITLE
 from ..engine.picture import esc
 
 # Backslash-escapable punctuation in Python-Markdown (plus the table pipe).
@@ -28,11 +31,6 @@ _MD_SPECIAL = re.compile(r"([\\`*_\[\]()#+\-.!|>])")
 _CODE = re.compile(r"(`+)(.+?)\1", re.S)
 _FENCE = re.compile(r"^( {0,3})(```|~~~).*?^\1\2[ \t]*$", re.S | re.M)
 _TOKEN = re.compile(r"\{(rule|term):([^{}\s]+)\}")
-# [text](target "title") and ![alt](target)
-_INLINE_LINK = re.compile(r"(!?)\[((?:[^\[\]]|\[[^\[\]]*\])*)\]\(((?:[^()\n]|\([^()\n]*\))*)\)")
-_TITLE = re.compile(r"""\s+(?:"[^"]*"|'[^']*')\s*$""")
-# [label]: target
-_REF_DEF = re.compile(r"^( {0,3}\[[^\]]+\]:[ \t]*)(\S+)(.*)$", re.M)
 _SAFE_SCHEMES = ("http://", "https://", "mailto:")
 
 
