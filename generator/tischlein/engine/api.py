@@ -57,7 +57,7 @@ from typing import Any
 
 from . import picture, privacy, replay
 from .errors import MoveError, StartError
-from .messages import describe_error, describe_events, printed_name
+from .messages import describe_events, printed_name
 from .policy import policies as policy_table
 
 
@@ -122,7 +122,7 @@ def check_move(game: dict, state: Any, move: Any, lang: str = "en") -> dict:
         return {"legal": True, "text": describe_events(engine.events(new), messages, english),
                 "render": engine.render(new), "state": engine.to_dict(new), "error": None}
     except MoveError as err:
-        return {"legal": False, "error": _refusal(err, None, messages, english)}
+        return {"legal": False, "error": replay.refused(err, None, messages, english)}
     except Exception as exc:           # noqa: BLE001 - the browser must get an answer whatever happens
         return {"legal": False, "error": _engine_failed(exc)}
 
@@ -304,7 +304,7 @@ def play(game: dict, state: Any, move: Any, lang: str = "en", viewer: Any = None
     try:
         new = engine.apply(current, move)
     except MoveError as err:
-        return {"legal": False, "error": _refusal(err, None, messages, english)}
+        return {"legal": False, "error": replay.refused(err, None, messages, english)}
     except Exception as exc:           # noqa: BLE001 - the browser must get an answer whatever happens
         return {"legal": False, "error": _engine_failed(exc)}
     try:
@@ -314,11 +314,6 @@ def play(game: dict, state: Any, move: Any, lang: str = "en", viewer: Any = None
                          "choices": _choices(game, engine, new, lang, limit, viewer)}}
     except Exception as exc:           # noqa: BLE001 - the browser must get an answer whatever happens
         return {"legal": False, "error": _engine_failed(exc)}
-
-
-def _refusal(err: MoveError, index: int | None, messages: dict, english: dict) -> dict:
-    return {"kind": err.kind, "index": index, "rule": err.rule, "key": err.key, "params": dict(err.params),
-            "message": describe_error(err, messages, english)}
 
 
 def bots_play(game: dict, state: Any, seed: Any, at: Any, seats: Any, stop: Any = (), most: Any = 50) -> dict:
@@ -437,7 +432,7 @@ def replay_game(game: dict, players: Any, seed: Any, moves: Any, lang: str = "en
             state = engine.apply(state, move)
         except MoveError as err:
             return {"states": states, "at": index, "policies": dealt["policies"],
-                    "error": _refusal(err, index, messages, english)}
+                    "error": replay.refused(err, index, messages, english)}
         except Exception as exc:       # noqa: BLE001 - the browser must get an answer whatever happens
             return {"states": states, "at": index, "policies": dealt["policies"], "error": _engine_failed(exc)}
         states.append(engine.to_dict(state))

@@ -17,7 +17,8 @@ from .messages import describe_error, describe_events
 from .moves import Move
 
 
-def _error(err: MoveError, index: int | None, messages: Mapping[str, str], fallback: Mapping[str, str] | None) -> dict:
+def refused(err: MoveError, index: int | None, messages: Mapping[str, str], fallback: Mapping[str, str] | None) -> dict:
+    """A refused move as a replay result and the browser API (api.py) give it, with its message in words."""
     return {"kind": err.kind, "index": index, "rule": err.rule, "key": err.key, "params": dict(err.params),
             "message": describe_error(err, messages, fallback)}
 
@@ -54,7 +55,7 @@ def run(engine: Any, example: Mapping[str, Any], messages: Mapping[str, str] | N
             step["move"] = move.to_dict()
             state = engine.apply(state, move)
         except MoveError as err:
-            error = _error(err, index, messages, fallback)
+            error = refused(err, index, messages, fallback)
             step.setdefault("move", raw if isinstance(raw, dict) else {"value": repr(raw)})
             step.update(legal=False, rule=err.rule, key=err.key, params=error["params"], text=error["message"])
             result["steps"].append(step)
@@ -111,7 +112,7 @@ def _check_illegal(engine: Any, start: Any, end: Any, index: int, item: Mapping[
     if err is None:
         out["problem"] = "the move was accepted, expected a rejection"
         return out
-    out["got"] = _error(err, None, messages, fallback)
+    out["got"] = refused(err, None, messages, fallback)
     if err.rule != item.get("rule"):
         out["problem"] = f"rejected under {err.rule}, expected {item.get('rule')}"
     elif engine.to_dict(state) != before:
