@@ -85,7 +85,7 @@ def _param(key: str, value: Any, params: Mapping[str, Any], names: Mapping[str, 
         wanted = value.casefold()
         named = {i for i in _ids(params.values()) if names.get(f"name.{i}", "").casefold() == wanted}
         if named:
-            return _fill(names["name_not_id"], name=value, id=sorted(named)[0])
+            return names["name_not_id"].replace("{name}", value).replace("{id}", sorted(named)[0])
     return _plain_text(value, names)
 
 
@@ -94,12 +94,6 @@ def _ids(values: Any) -> set[str]:
     for v in values:
         out |= _ids(v) if isinstance(v, (list, tuple)) else {v} if isinstance(v, str) else set()
     return out
-
-
-def _fill(text: str, **values: str) -> str:
-    for k, v in values.items():
-        text = text.replace("{" + k + "}", v)
-    return text
 
 
 def _plain_text(value: Any, names: Mapping[str, str]) -> str:

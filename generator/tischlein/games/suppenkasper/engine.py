@@ -15,9 +15,8 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import Any, Mapping
 
-from ...engine import (Check, Engine, GameState, IllegalMove, Ledger, Move, Record, Start, StartError, fail, ids,
-                       invalid, move, one_id, require, rng_seed, rng_shuffle)
-from .engine_secrets import SECRETS
+from ...engine import (Check, Engine, GameState, IllegalMove, Ledger, Move, Record, Secret, Start, StartError, fail,
+                       ids, invalid, move, one_id, require, rng_seed, rng_shuffle)
 from .policy import greedy
 SPECIAL_RULES = {"suppen-kasper": "suppenkasper.special.suppen-kasper", "fress-sack": "suppenkasper.special.fress-sack",
                  "mecker-ziege": "suppenkasper.special.mecker-ziege", "nasch-katze": "suppenkasper.special.nasch-katze",
@@ -61,7 +60,17 @@ class Suppenkasper(Engine):
     TURN_RULE, END_RULE = "suppenkasper.trick", "suppenkasper.end"
     TIE_BREAKS = ("chips",)
     POLICIES = {"greedy": greedy}
-    SECRETS = SECRETS
+    # What Suppenkasper's players do not all see (tischlein.engine.privacy): hands are secret until the round's end,
+    # when every hand is eaten in the open. A red card given on request is seen by giver and receiver only; of the cards
+    # given with a red chip each receiver sees only their own (in their hand), so the text names them to the giver
+    # alone. The deal is the shuffle's, and what the round's end reveals nobody knows before: no move's label tells
+    # either.
+    SECRETS = {
+        "step.give": Secret("step.give.hidden", seen_by=("player", "asker")),
+        "step.chip_give": Secret("step.chip_give.hidden", hides="cards"),
+        "step.round_end": Secret("step.round_end", hides="", seen_by=None, chance=True),
+        "step.new_round": Secret("step.new_round.hidden", seen_by=None, chance=True),
+    }
     NO_REFUSAL = {   # rule coverage (engine/coverage.py): limits of these texts that no move can break
         "suppenkasper.board": "a figure that reaches an end stops there by itself; no move takes it further",
         "suppenkasper.round": "its 'cannot' says when a round ends (the player to lead cannot), not a move",
