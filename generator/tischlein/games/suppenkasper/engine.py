@@ -205,11 +205,6 @@ class Suppenkasper(Engine):
                           int(rp.get("position", 0)), int(rp.get("chips", self.chips)))
                    for rp in st.players({"hand", "position", "chips"}, self.min_players, self.max_players)]
         names = [p.name for p in players]
-
-        def index(name: Any, where: str) -> int:
-            if name not in names:
-                raise StartError(f"{where}: {name!r} is not a player ({', '.join(names)})")
-            return names.index(name)
         plate = used.take(spec.get("plate", []) or [], "start.plate")
         box = used.take(spec.get("box", used.unused(self.three_remove) if len(players) == 3 else []) or [], "start.box")
         turn = st.player("turn", names, names[0])
@@ -218,13 +213,14 @@ class Suppenkasper(Engine):
         leader = st.player("leader", names, names[turn if phase in ("chips", "lead") else turn - 1])
         # the default chip queue: everyone with a chip left, from turn on (as a round's start has it)
         everyone = [p.name for p in players[turn:] + players[:turn] if p.chips > 0]
-        queue = [index(n, "start.chip_queue") for n in spec.get("chip_queue", everyone)] if phase == "chips" else []
+        queue = [st.seat(n, names, "start.chip_queue") for n in spec.get("chip_queue", everyone)] \
+            if phase == "chips" else []
         pending = None
         if phase == "give":
             rp = spec.get("pending")
             if not isinstance(rp, dict):
                 raise StartError("start.pending: {asker, giver, got} goes with phase: give")
-            pending = {k: index(rp.get(k), f"start.pending.{k}") for k in ("asker", "giver")}
+            pending = {k: st.seat(rp.get(k), names, f"start.pending.{k}") for k in ("asker", "giver")}
             pending["got"], turn = int(rp.get("got", 0)), pending["giver"]
         spent = self.chips * len(players) - sum(p.chips for p in players)
         state = State(players, plate, used.unused(self.cards), box, leader, bool(spec.get("refused", False)), turn,
