@@ -15,12 +15,8 @@ from typing import Any, Mapping
 
 
 def format_args(args: Mapping[str, Any]) -> str:
-    parts = []
-    for key, value in args.items():
-        if isinstance(value, (list, tuple)):
-            value = "[" + ", ".join(str(v) for v in value) + "]"
-        parts.append(f"{key}={value}")
-    return " ".join(parts)
+    return " ".join(f"{key}=[{', '.join(map(str, value))}]" if isinstance(value, (list, tuple)) else f"{key}={value}"
+                    for key, value in args.items())
 
 
 class _Keep(dict):

@@ -374,13 +374,9 @@ class Mahlzeit(Engine):
         moves: list[Move] = []
         if s.phase == "before-draw":
             spoons = [c for c in player.hand if self.type_of[c] == SPOON and c not in player.spoons_taken]
-            for card in spoons:
-                for src, row in enumerate(s.rows, 1):
-                    for count in range(1, len(row)):
-                        for dst in range(1, self.open_rows + 1):
-                            if dst != src:
-                                moves.append(Move(name, "spoon", {"card": card, "from_row": src, "count": count,
-                                                                  "to_row": dst}))
+            moves += [Move(name, "spoon", {"card": card, "from_row": src, "count": count, "to_row": dst})
+                      for card in spoons for src, row in enumerate(s.rows, 1) for count in range(1, len(row))
+                      for dst in range(1, self.open_rows + 1) if dst != src]
             if s.stack:
                 moves.append(Move(name, "draw", {}))
             moves += [Move(name, "take", {"row": r}) for r, row in enumerate(s.rows, 1) if row]
@@ -388,9 +384,8 @@ class Mahlzeit(Engine):
         if s.phase == "after-draw":
             moves += self._lay_moves(s, player)
         if len(player.hand) > self.hand_limit:
-            for card in player.hand:
-                if not self.is_dirty_pots(card):
-                    moves += [Move(name, "discard", {"card": card, "row": r}) for r in range(1, self.open_rows + 1)]
+            moves += [Move(name, "discard", {"card": card, "row": r}) for card in player.hand
+                      if not self.is_dirty_pots(card) for r in range(1, self.open_rows + 1)]
         else:
             moves.append(Move(name, "end_turn", {}))
         return moves
@@ -496,8 +491,7 @@ class Mahlzeit(Engine):
                  + (" · special cards" if s.variant else ""),
                  f"Stack: {len(s.stack)} card{'s' if len(s.stack) != 1 else ''}" + (f" (next: {shown})" if top else ""),
                  "Rows (top card last):"]
-        for i, row in enumerate(s.rows, 1):
-            lines.append(f"  {i}: {' '.join(row) if row else '(empty)'}")
+        lines += [f"  {i}: {' '.join(row) if row else '(empty)'}" for i, row in enumerate(s.rows, 1)]
         lines.append("Dish cards left: " + " | ".join(
             f"{d} {' '.join(map(str, v)) if v else '-'}" for d, v in s.columns.items()))
         lines.append(f"Box: {len(s.box)} card{'s' if len(s.box) != 1 else ''}")
