@@ -59,6 +59,7 @@ from . import picture, privacy, replay
 from .errors import MoveError, StartError
 from .messages import describe_events, printed_name
 from .policy import policies as policy_table
+from .replay import invalid_answer as _invalid
 
 
 _BOUND: dict[int, tuple[Any, Any]] = {}      # id(game data) -> (that data, its engine): one engine per payload
@@ -85,10 +86,6 @@ def _messages(game: dict, lang: str) -> tuple[dict, dict]:
     messages = game.get("messages") or {}
     english = messages.get("en") or {}
     return messages.get(lang) or english, english
-
-
-def _invalid(key: str, message: str) -> dict:
-    return {"kind": "invalid", "index": None, "rule": None, "key": key, "params": {}, "message": message}
 
 
 def run(game: dict, example: dict, moves: list | None = None, lang: str = "en") -> dict:

@@ -23,6 +23,11 @@ def refused(err: MoveError, index: int | None, messages: Mapping[str, str], fall
             "message": describe_error(err, messages, fallback)}
 
 
+def invalid_answer(key: str, message: str) -> dict:
+    """What cannot be replayed or answered at all (a start it cannot read, moves that are no list), as an error."""
+    return {"kind": "invalid", "index": None, "rule": None, "key": key, "params": {}, "message": message}
+
+
 def run(engine: Any, example: Mapping[str, Any], messages: Mapping[str, str] | None = None,
         fallback: Mapping[str, str] | None = None, moves: list | None = None) -> dict:
     """Replay an example and check it. With `moves` (a reader's own moves) those are played from the example's
@@ -36,8 +41,7 @@ def run(engine: Any, example: Mapping[str, Any], messages: Mapping[str, str] | N
     except (StartError, LookupError, TypeError, ValueError, AttributeError) as exc:
         # an engine names the field of what it cannot read; a start of a shape it never expected is caught here
         text = str(exc) if isinstance(exc, StartError) else f"cannot be read ({type(exc).__name__}: {exc})"
-        result.update(ok=False, error={"kind": "invalid", "index": None, "rule": None, "key": "start", "params": {},
-                                       "message": f"start: {text}"})
+        result.update(ok=False, error=invalid_answer("start", f"start: {text}"))
         return result
     result["start"] = {"text": engine.render(start), "state": engine.to_dict(start)}
     state = start
@@ -45,8 +49,7 @@ def run(engine: Any, example: Mapping[str, Any], messages: Mapping[str, str] | N
     moves = (example.get("moves") or []) if checked else moves
     illegal = example.get("illegal") or []
     if not isinstance(moves, list) or not isinstance(illegal, list):
-        result.update(ok=False, error={"kind": "invalid", "index": None, "rule": None, "key": "moves", "params": {},
-                                       "message": "the moves and the illegal moves must be lists"})
+        result.update(ok=False, error=invalid_answer("moves", "the moves and the illegal moves must be lists"))
         return result
     for index, raw in enumerate(moves):
         step: dict[str, Any] = {"index": index, "note": raw.get("note") if isinstance(raw, dict) else None}
