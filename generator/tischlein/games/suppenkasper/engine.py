@@ -490,9 +490,6 @@ class Suppenkasper(Engine):
                  "class": self.class_at.get(p.position), "chips": p.chips, "total": -abs(p.position)}
                 for p in s.players]
 
-    def length(self, s: State) -> dict[str, int]:
-        return {"rounds": s.round}
-
     def ending(self, s: State) -> str:
         """The end (or ends) of the track reached: dicker-brocken, suppenkasper, or both at once."""
         return "+".join(sorted({self.class_at[p.position] for p in s.players if p.position in (self.low, self.high)}))

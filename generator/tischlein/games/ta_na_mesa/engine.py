@@ -498,9 +498,6 @@ class TaNaMesa(Engine):
                         "total": sum(parts.values()) + frame + inner + won})
         return out
 
-    def length(self, s: State) -> dict[str, int]:
-        return {"rounds": s.round}
-
     def expect_fields(self) -> dict[str, Check]:
         """round; chef; step; display (recipes on the table, any order); display_size; recipe_pile_size; face_up
         [left, right]; pile_size; discard_has [cards]; recipe_discard (any order); table_size (tokens on the table)."""
