@@ -57,8 +57,9 @@ from typing import Any
 
 from . import picture, privacy, replay
 from .errors import MoveError, StartError
-from .messages import describe_error, describe_events, printed_name
+from .messages import describe_events, printed_name
 from .policy import policies as policy_table
+from .replay import invalid_answer as _invalid
 
 
 _BOUND: dict[int, tuple[Any, Any]] = {}      # id(game data) -> (that data, its engine): one engine per payload
@@ -85,10 +86,6 @@ def _messages(game: dict, lang: str) -> tuple[dict, dict]:
     messages = game.get("messages") or {}
     english = messages.get("en") or {}
     return messages.get(lang) or english, english
-
-
-def _invalid(key: str, message: str) -> dict:
-    return {"kind": "invalid", "index": None, "rule": None, "key": key, "params": {}, "message": message}
 
 
 def run(game: dict, example: dict, moves: list | None = None, lang: str = "en") -> dict:
@@ -122,7 +119,7 @@ def check_move(game: dict, state: Any, move: Any, lang: str = "en") -> dict:
         return {"legal": True, "text": describe_events(engine.events(new), messages, english),
                 "render": engine.render(new), "state": engine.to_dict(new), "error": None}
     except MoveError as err:
-        return {"legal": False, "error": _refusal(err, None, messages, english)}
+        return {"legal": False, "error": replay.refused(err, None, messages, english)}
     except Exception as exc:           # noqa: BLE001 - the browser must get an answer whatever happens
         return {"legal": False, "error": _engine_failed(exc)}
 
@@ -304,7 +301,7 @@ def play(game: dict, state: Any, move: Any, lang: str = "en", viewer: Any = None
     try:
         new = engine.apply(current, move)
     except MoveError as err:
-        return {"legal": False, "error": _refusal(err, None, messages, english)}
+        return {"legal": False, "error": replay.refused(err, None, messages, english)}
     except Exception as exc:           # noqa: BLE001 - the browser must get an answer whatever happens
         return {"legal": False, "error": _engine_failed(exc)}
     try:
@@ -314,11 +311,6 @@ def play(game: dict, state: Any, move: Any, lang: str = "en", viewer: Any = None
                          "choices": _choices(game, engine, new, lang, limit, viewer)}}
     except Exception as exc:           # noqa: BLE001 - the browser must get an answer whatever happens
         return {"legal": False, "error": _engine_failed(exc)}
-
-
-def _refusal(err: MoveError, index: int | None, messages: dict, english: dict) -> dict:
-    return {"kind": err.kind, "index": index, "rule": err.rule, "key": err.key, "params": dict(err.params),
-            "message": describe_error(err, messages, english)}
 
 
 def bots_play(game: dict, state: Any, seed: Any, at: Any, seats: Any, stop: Any = (), most: Any = 50) -> dict:
@@ -437,7 +429,7 @@ def replay_game(game: dict, players: Any, seed: Any, moves: Any, lang: str = "en
             state = engine.apply(state, move)
         except MoveError as err:
             return {"states": states, "at": index, "policies": dealt["policies"],
-                    "error": _refusal(err, index, messages, english)}
+                    "error": replay.refused(err, index, messages, english)}
         except Exception as exc:       # noqa: BLE001 - the browser must get an answer whatever happens
             return {"states": states, "at": index, "policies": dealt["policies"], "error": _engine_failed(exc)}
         states.append(engine.to_dict(state))

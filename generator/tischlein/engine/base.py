@@ -129,8 +129,9 @@ class Engine:
         return {}
 
     def length(self, state: GameState) -> dict[str, int]:
-        """Measures of a finished game's length besides its moves (rounds played …), for simulations."""
-        return {}
+        """Measures of a finished game's length besides its moves, for simulations: by default the rounds played,
+        for a state that counts them in `round`."""
+        return {"rounds": state.round} if hasattr(state, "round") else {}
 
     def ending(self, state: GameState) -> str:
         """How a finished game ended, as a short id the simulations count (which end of a track was reached,

@@ -43,6 +43,12 @@ class StartError(ValueError):
     """A replay's `start` or `expect`, or a state, cannot be read: unknown card, card used twice, bad field."""
 
 
+def short(value: Any) -> str:
+    """A value as a refusal or a StartError quotes it: its repr, cut to 60 characters."""
+    text = repr(value)
+    return text if len(text) <= 60 else text[:57] + "..."
+
+
 def fail(rule: str, key: str, **params: Any) -> None:
     """Refuse the move being applied: the rules forbid it (`rule`), as the message `key` says."""
     raise IllegalMove(rule, key, params)

@@ -15,12 +15,8 @@ from typing import Any, Mapping
 
 
 def format_args(args: Mapping[str, Any]) -> str:
-    parts = []
-    for key, value in args.items():
-        if isinstance(value, (list, tuple)):
-            value = "[" + ", ".join(str(v) for v in value) + "]"
-        parts.append(f"{key}={value}")
-    return " ".join(parts)
+    return " ".join(f"{key}=[{', '.join(map(str, value))}]" if isinstance(value, (list, tuple)) else f"{key}={value}"
+                    for key, value in args.items())
 
 
 class _Keep(dict):
@@ -85,7 +81,7 @@ def _param(key: str, value: Any, params: Mapping[str, Any], names: Mapping[str, 
         wanted = value.casefold()
         named = {i for i in _ids(params.values()) if names.get(f"name.{i}", "").casefold() == wanted}
         if named:
-            return _fill(names["name_not_id"], name=value, id=sorted(named)[0])
+            return names["name_not_id"].replace("{name}", value).replace("{id}", sorted(named)[0])
     return _plain_text(value, names)
 
 
@@ -94,12 +90,6 @@ def _ids(values: Any) -> set[str]:
     for v in values:
         out |= _ids(v) if isinstance(v, (list, tuple)) else {v} if isinstance(v, str) else set()
     return out
-
-
-def _fill(text: str, **values: str) -> str:
-    for k, v in values.items():
-        text = text.replace("{" + k + "}", v)
-    return text
 
 
 def _plain_text(value: Any, names: Mapping[str, str]) -> str:

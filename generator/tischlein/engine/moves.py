@@ -10,7 +10,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass, field
 from typing import Any, Callable, Mapping
 
-from .errors import InvalidMove
+from .errors import InvalidMove, short
 from .messages import format_args
 
 
@@ -39,10 +39,10 @@ class Move:
         if isinstance(d, Move):
             return d
         if not isinstance(d, Mapping):
-            raise InvalidMove("", "move.not_a_move", {"value": _short(d)})
+            raise InvalidMove("", "move.not_a_move", {"value": short(d)})
         player, name, args = d.get("player", ""), d.get("move", ""), d.get("args")
         if not isinstance(player, str) or not isinstance(name, str):
-            raise InvalidMove("", "move.not_a_move", {"value": _short(d)})
+            raise InvalidMove("", "move.not_a_move", {"value": short(d)})
         return cls(player, name, {} if args is None else args if isinstance(args, dict) else args)
 
     def to_dict(self) -> dict:
@@ -128,11 +128,6 @@ class LaterMoves(Sequence):
         return f"LaterMoves({self.listed()!r})"
 
 
-def _short(value: Any) -> str:
-    text = repr(value)
-    return text if len(text) <= 60 else text[:57] + "..."
-
-
 # --- argument types -----------------------------------------------------------------------------------------
 
 @dataclass(frozen=True)
@@ -178,15 +173,14 @@ class Arg:
         if kind == "id":
             known = getattr(engine, self.ids)
             if not isinstance(value, str) or value not in known:
-                raise InvalidMove(rule, "card.unknown", {"card": _short(value) if not isinstance(value, str)
-                                                         else value})
+                raise InvalidMove(rule, "card.unknown", {"card": value if isinstance(value, str) else short(value)})
             return
         expected = _PLAIN.get(kind)
         if expected is None:
             return
         if not isinstance(value, expected) or (expected is int and isinstance(value, bool)) or (
                 self.choices and value not in self.choices):
-            raise InvalidMove(rule, "move.bad_arg", {"move": move, "arg": name, "value": _short(value),
+            raise InvalidMove(rule, "move.bad_arg", {"move": move, "arg": name, "value": short(value),
                                                      "choices": list(self.choices)})
 
 

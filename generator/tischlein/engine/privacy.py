@@ -3,7 +3,7 @@
 An engine records every move in full (the card drawn, the card given), which the examples and the build show. At
 a real table some of it is secret: a card drawn from the face-down stack is seen by its drawer only, a card passed
 from hand to hand by the two players concerned, and the next card of a shuffled pile by nobody before it is
-turned. Each game lists those events as `Secret`s (its ENGINE.SECRETS, in engine_secrets.py); `told` swaps an
+turned. Each game lists those events as `Secret`s (its ENGINE.SECRETS, in its engine.py); `told` swaps an
 event a viewer may not see for its public message (a game message key: "Max draws a card"), with the secret
 parameter left out so that no translation can show it.
 

@@ -17,9 +17,15 @@ from .messages import describe_error, describe_events
 from .moves import Move
 
 
-def _error(err: MoveError, index: int | None, messages: Mapping[str, str], fallback: Mapping[str, str] | None) -> dict:
+def refused(err: MoveError, index: int | None, messages: Mapping[str, str], fallback: Mapping[str, str] | None) -> dict:
+    """A refused move as a replay result and the browser API (api.py) give it, with its message in words."""
     return {"kind": err.kind, "index": index, "rule": err.rule, "key": err.key, "params": dict(err.params),
             "message": describe_error(err, messages, fallback)}
+
+
+def invalid_answer(key: str, message: str) -> dict:
+    """What cannot be replayed or answered at all (a start it cannot read, moves that are no list), as an error."""
+    return {"kind": "invalid", "index": None, "rule": None, "key": key, "params": {}, "message": message}
 
 
 def run(engine: Any, example: Mapping[str, Any], messages: Mapping[str, str] | None = None,
@@ -35,8 +41,7 @@ def run(engine: Any, example: Mapping[str, Any], messages: Mapping[str, str] | N
     except (StartError, LookupError, TypeError, ValueError, AttributeError) as exc:
         # an engine names the field of what it cannot read; a start of a shape it never expected is caught here
         text = str(exc) if isinstance(exc, StartError) else f"cannot be read ({type(exc).__name__}: {exc})"
-        result.update(ok=False, error={"kind": "invalid", "index": None, "rule": None, "key": "start", "params": {},
-                                       "message": f"start: {text}"})
+        result.update(ok=False, error=invalid_answer("start", f"start: {text}"))
         return result
     result["start"] = {"text": engine.render(start), "state": engine.to_dict(start)}
     state = start
@@ -44,8 +49,7 @@ def run(engine: Any, example: Mapping[str, Any], messages: Mapping[str, str] | N
     moves = (example.get("moves") or []) if checked else moves
     illegal = example.get("illegal") or []
     if not isinstance(moves, list) or not isinstance(illegal, list):
-        result.update(ok=False, error={"kind": "invalid", "index": None, "rule": None, "key": "moves", "params": {},
-                                       "message": "the moves and the illegal moves must be lists"})
+        result.update(ok=False, error=invalid_answer("moves", "the moves and the illegal moves must be lists"))
         return result
     for index, raw in enumerate(moves):
         step: dict[str, Any] = {"index": index, "note": raw.get("note") if isinstance(raw, dict) else None}
@@ -54,7 +58,7 @@ def run(engine: Any, example: Mapping[str, Any], messages: Mapping[str, str] | N
             step["move"] = move.to_dict()
             state = engine.apply(state, move)
         except MoveError as err:
-            error = _error(err, index, messages, fallback)
+            error = refused(err, index, messages, fallback)
             step.setdefault("move", raw if isinstance(raw, dict) else {"value": repr(raw)})
             step.update(legal=False, rule=err.rule, key=err.key, params=error["params"], text=error["message"])
             result["steps"].append(step)
@@ -111,7 +115,7 @@ def _check_illegal(engine: Any, start: Any, end: Any, index: int, item: Mapping[
     if err is None:
         out["problem"] = "the move was accepted, expected a rejection"
         return out
-    out["got"] = _error(err, None, messages, fallback)
+    out["got"] = refused(err, None, messages, fallback)
     if err.rule != item.get("rule"):
         out["problem"] = f"rejected under {err.rule}, expected {item.get('rule')}"
     elif engine.to_dict(state) != before:

@@ -29,12 +29,16 @@ class Ledger:
         self.known, self.what, self.hint, self.gaps = known, what, hint, gaps
         self.where: dict[str, str] = {}
 
-    def take(self, items: Any, where: str) -> list:
-        """Record `items` (a list of ids; with `gaps`, None marks an empty place) as lying at `where`."""
+    def take(self, items: Any, where: str, kind: str = "") -> list:
+        """Record `items` (a list of ids; with `gaps`, None marks an empty place) as lying at `where`. With `kind`,
+        each must be a `kind` card: then `known` maps each id to its kind."""
         if not isinstance(items, list):
             raise StartError(f"{where}: expected a list of {self.what} ids, got {items!r}")
         for item in items:
             self.take_one(item, where)
+        wrong = [item for item in items if kind and self.known[item] != kind]
+        if wrong:
+            raise StartError(f"{where}: {wrong[0]} is not a {kind} card")
         return list(items)
 
     def take_one(self, item: Any, where: str) -> Any:
@@ -87,10 +91,13 @@ class Start:
     def player(self, key: str, names: list[str], default: str | None = None) -> int | None:
         """The index of the player the field names (default: `default`, else None)."""
         name = self.get(key, default)
-        if name is None:
-            return None
+        return None if name is None else self.seat(name, names, f"{self.where}.{key}")
+
+    @staticmethod
+    def seat(name: Any, names: list[str], where: str) -> int:
+        """The index of the player called `name`; StartError naming `where` when no player is."""
         if name not in names:
-            raise StartError(f"{self.where}.{key}: {name!r} is not a player ({', '.join(names)})")
+            raise StartError(f"{where}: {name!r} is not a player ({', '.join(names)})")
         return names.index(name)
 
     def choice(self, key: str, choices: Iterable[str], default: str) -> str:

@@ -142,11 +142,6 @@ def play(engine: Any, games: Iterable[Game], jobs: int = 1, max_moves: int | Non
     size = max(1, min(50, len(games) // (jobs * 4)))
     chunks = [games[i:i + size] for i in range(0, len(games), size)]
     module = type(engine).__module__
-    with multiprocessing.get_context("spawn" if _no_fork() else "fork").Pool(
+    with multiprocessing.get_context("fork" if "fork" in multiprocessing.get_all_start_methods() else "spawn").Pool(
             jobs, initializer=_init_worker, initargs=(module, engine.data, max_moves)) as pool:
         return [result for chunk in pool.imap(_play_chunk, chunks) for result in chunk]
-
-
-def _no_fork() -> bool:
-    import multiprocessing
-    return "fork" not in multiprocessing.get_all_start_methods()

@@ -20,7 +20,7 @@ import types
 import typing
 from typing import Any, ClassVar, Mapping
 
-from .errors import StartError
+from .errors import StartError, short
 
 ATOMS = (int, str, bool, float, type(None))
 _ATOM_NAMES = {int: "an integer", str: "a string", bool: "true or false", float: "a number"}
@@ -123,29 +123,24 @@ def _read(tp: Any, value: Any, path: str) -> Any:
         ok = isinstance(value, tp) and (tp is bool or not isinstance(value, bool)) or (
             tp is float and isinstance(value, int) and not isinstance(value, bool))
         if not ok:
-            raise StartError(f"{path}: expected {_ATOM_NAMES[tp]}, got {_short(value)}")
+            raise StartError(f"{path}: expected {_ATOM_NAMES[tp]}, got {short(value)}")
         return value
     if _is_record(tp):
         return tp.from_dict(value, path)
     origin, args = typing.get_origin(tp), typing.get_args(tp)
     if origin in (list, tuple) and args:
         if not isinstance(value, list):
-            raise StartError(f"{path}: expected a list, got {_short(value)}")
+            raise StartError(f"{path}: expected a list, got {short(value)}")
         return [_read(args[0], v, f"{path}.{i}") for i, v in enumerate(value)]
     if origin is dict and len(args) == 2:
         if not isinstance(value, dict) or not all(isinstance(k, str) for k in value):
-            raise StartError(f"{path}: expected a mapping, got {_short(value)}")
+            raise StartError(f"{path}: expected a mapping, got {short(value)}")
         return {k: _read(args[1], v, f"{path}.{k}") for k, v in value.items()}
     if tp in (list, dict) or typing.get_origin(tp) in (list, dict):
         kind = typing.get_origin(tp) or tp
         if not isinstance(value, kind):
-            raise StartError(f"{path}: expected {'a list' if kind is list else 'a mapping'}, got {_short(value)}")
+            raise StartError(f"{path}: expected {'a list' if kind is list else 'a mapping'}, got {short(value)}")
     return clone(value)
-
-
-def _short(value: Any) -> str:
-    text = repr(value)
-    return text if len(text) <= 60 else text[:57] + "..."
 
 
 class Record:
@@ -169,7 +164,7 @@ class Record:
         if "_hints" not in cls.__dict__:
             _build(cls)
         if not isinstance(data, Mapping):
-            raise StartError(f"{path}: expected a mapping, got {_short(data)}")
+            raise StartError(f"{path}: expected a mapping, got {short(data)}")
         known = set(cls._hints) | ({"game"} if getattr(cls, "GAME", None) else set())
         extra = sorted(str(k) for k in data if k not in known)
         if extra:

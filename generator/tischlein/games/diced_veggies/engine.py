@@ -31,11 +31,10 @@ from collections import Counter
 from functools import partial
 from typing import Any, Callable, Mapping
 
-from ...engine import (Arg, Check, Engine, LaterMoves, Move, MoveRow, STR, fail, invalid, move, require, rng_below,
-                       rng_seed, rng_shuffle)
+from ...engine import (Arg, Check, Engine, LaterMoves, Move, MoveRow, STR, Secret, fail, invalid, move, require,
+                       rng_below, rng_seed, rng_shuffle)
 from .engine_state import PHASES, STAGES, Cooked, Player, State, start as read_start
 from .engine_block import BlockCuts
-from .engine_secrets import SECRETS
 from .policy import greedy
 
 COOKING = ("cook", "final-cook")
@@ -66,7 +65,14 @@ class DicedVeggies(BlockCuts, Engine):
     TURN_RULE, END_RULE = TURN, END
     TURN_BEFORE_PHASE = True
     POLICIES = {"greedy": greedy}
-    SECRETS = SECRETS
+    # What Diced Veggies' players do not all see (tischlein.engine.privacy). Recipe and hype cards in hand are secret
+    # (reconstructed: the rulebook only gives hand limits; a hand of cards is kept hidden as in any card game), so a
+    # card drawn from a face-down deck is seen by its drawer only (one taken from the open display by all); a hype card
+    # is paired face down with its recipe (BGA's rules help), so only its owner knows it until the end.
+    SECRETS = {
+        "step.draw": Secret("step.draw.hidden", chance=True, when=lambda params: params.get("source") != "display"),
+        "step.hype": Secret("step.hype.hidden", hides="hype"),
+    }
     NO_REFUSAL = {"diced-veggies.solo": "its 'only' says what the source gives (the score table), not a move"}
     RULE_IDS = frozenset({TURN, END, HYPE, RESTOCK, CUT, COOK, IMPROVISE, DRAW, LIMITS, "diced-veggies.recipes",
                           "diced-veggies.solo"})

@@ -79,14 +79,8 @@ def start(self: Any, spec: Mapping[str, Any]) -> State:
     st = Start(spec, {"seed", "players", "block", "used", "display", *piles, "turn", "phase", "stage", "trigger",
                       "restocked", "cooked_now", "improvised"})
     rng, faces = rng_seed(st.seed()), {}
-    card_ledger = Ledger(self.kind_of, "card", " (card ids look like salsa-1, nineteen-2)")
+    cards = Ledger(self.kind_of, "card", " (card ids look like salsa-1, nineteen-2)")
     die_ledger = Ledger(self.veggie_of, "die", " (dice look like die-onion-3)")
-
-    def cards(items: Any, where: str, kind: str) -> list[str]:
-        for card in card_ledger.take(items, where):
-            if self.kind_of[card] != kind:
-                raise StartError(f"{where}: {card} is not a {kind} card")
-        return list(items)
 
     def die(item: Any, where: str) -> str:
         if not isinstance(item, str):
@@ -108,12 +102,12 @@ def start(self: Any, spec: Mapping[str, Any]) -> State:
     for rp in st.players({"dice", "recipes", "hype", "cooked", "chef"}, self.min_players, self.max_players):
         at = f"start.players.{rp['name']}"
         players.append(Player(rp["name"], dice(rp.get("dice", []), f"{at}.dice"),
-                              cards(rp.get("recipes", []), f"{at}.recipes", "recipe"),
-                              cards(rp.get("hype", []), f"{at}.hype", "hype"), chef=bool(rp.get("chef", True))))
+                              cards.take(rp.get("recipes", []), f"{at}.recipes", "recipe"),
+                              cards.take(rp.get("hype", []), f"{at}.hype", "hype"), chef=bool(rp.get("chef", True))))
         for j, entry in enumerate(rp.get("cooked", []) or []):
             Start(entry, {"recipe", "hype"}, f"{at}.cooked.{j}")
-            recipe = cards([entry.get("recipe")], f"{at}.cooked.{j}.recipe", "recipe")[0]
-            hype = cards([entry["hype"]], f"{at}.cooked.{j}.hype", "hype")[0] if entry.get("hype") else None
+            recipe = cards.take([entry.get("recipe")], f"{at}.cooked.{j}.recipe", "recipe")[0]
+            hype = cards.take([entry["hype"]], f"{at}.cooked.{j}.hype", "hype")[0] if entry.get("hype") else None
             players[-1].cooked.append(Cooked(recipe, hype))
     names = [p.name for p in players]
     rows = st.get("block")
@@ -129,9 +123,9 @@ def start(self: Any, spec: Mapping[str, Any]) -> State:
         if name not in faces:
             rng, k = rng_below(rng, len(self.faces))
             faces[name] = self.faces[k]
-    display = cards(st.get("display"), "start.display", "recipe") if "display" in st else None
-    named = {key: cards(st.get(key, []), f"start.{key}", key.split("_")[0]) for key in piles}
-    rng, recipes, hype = self._shuffled(rng, card_ledger.unused(self.cards))
+    display = cards.take(st.get("display"), "start.display", "recipe") if "display" in st else None
+    named = {key: cards.take(st.get(key, []), f"start.{key}", key.split("_")[0]) for key in piles}
+    rng, recipes, hype = self._shuffled(rng, cards.unused(self.cards))
     if display is None:
         display = [recipes.pop() for _ in range(min(self.deal["recipe_display"], len(recipes)))]
     turn, phase = st.player("turn", names, names[0]), st.choice("phase", PHASES[:-1], "cut")

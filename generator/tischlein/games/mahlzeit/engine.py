@@ -35,11 +35,10 @@ from __future__ import annotations
 
 from typing import Any, Mapping
 
-from ...engine import (Check, Engine, INT, Move, STR, at, fail, ids, move, one_id, require, rng_below, rng_seed,
+from ...engine import (Check, Engine, INT, Move, STR, Secret, at, fail, ids, move, one_id, require, rng_below, rng_seed,
                        rng_shuffle)
 from .engine_start import read_start
 from .engine_state import PHASES, Dish, Player, State
-from .engine_secrets import SECRETS
 from .policy import greedy
 
 SPOON, DIRTY_POTS = "cooking-spoon", "dirty-pots"
@@ -58,7 +57,15 @@ class Mahlzeit(Engine):
     PHASE_RULES = {"dirty-pots": "mahlzeit.dirty-pots"}
     TURN_BEFORE_PHASE = True             # "it is Silke's move" tells Max more than "Silke has drawn already"
     POLICIES = {"greedy": greedy}
-    SECRETS = SECRETS
+    # What Mahlzeit's players do not all see (tischlein.engine.privacy): the hand is secret (rulebook: cards are drawn
+    # into the hand and laid from it), so is the card drawn from the face-down stack, and the card the Dirty Pots holder
+    # draws from another hand "without looking" is seen by the two of them only. A row refilled from the stack is open
+    # to all once it lies there, but no move's label may tell it before.
+    SECRETS = {
+        "step.draw": Secret("step.draw.hidden", hides="cards", chance=True),
+        "step.swap": Secret("step.swap.hidden", seen_by=("holder", "layer"), chance=True),
+        "step.refill": Secret("step.refill.hidden", seen_by=None, chance=True),
+    }
     NO_REFUSAL = {"mahlzeit.components": "the overview cards never enter play, so no move can name one"}
     RULE_IDS = frozenset({
         "mahlzeit.components", "mahlzeit.turn", "mahlzeit.turn.draw", "mahlzeit.turn.take", "mahlzeit.turn.lay",
@@ -157,9 +164,7 @@ class Mahlzeit(Engine):
         return State([Player(n, h) for n, h in zip(names, hands)], rows, deck, columns, list(out),
                      variant=bool(specials), rng=rng)
 
-    def start(self, spec: Mapping[str, Any]) -> State:
-        """The explicit starting state of a replay (the format: engine_start.read_start)."""
-        return read_start(self, spec)
+    start = read_start             # the explicit starting state of a replay (its format: engine_start.read_start)
 
     # --- moves ----------------------------------------------------------------------------------------------
     def _row(self, value: int, rule: str) -> int:
@@ -369,13 +374,9 @@ class Mahlzeit(Engine):
         moves: list[Move] = []
         if s.phase == "before-draw":
             spoons = [c for c in player.hand if self.type_of[c] == SPOON and c not in player.spoons_taken]
-            for card in spoons:
-                for src, row in enumerate(s.rows, 1):
-                    for count in range(1, len(row)):
-                        for dst in range(1, self.open_rows + 1):
-                            if dst != src:
-                                moves.append(Move(name, "spoon", {"card": card, "from_row": src, "count": count,
-                                                                  "to_row": dst}))
+            moves += [Move(name, "spoon", {"card": card, "from_row": src, "count": count, "to_row": dst})
+                      for card in spoons for src, row in enumerate(s.rows, 1) for count in range(1, len(row))
+                      for dst in range(1, self.open_rows + 1) if dst != src]
             if s.stack:
                 moves.append(Move(name, "draw", {}))
             moves += [Move(name, "take", {"row": r}) for r, row in enumerate(s.rows, 1) if row]
@@ -383,9 +384,8 @@ class Mahlzeit(Engine):
         if s.phase == "after-draw":
             moves += self._lay_moves(s, player)
         if len(player.hand) > self.hand_limit:
-            for card in player.hand:
-                if not self.is_dirty_pots(card):
-                    moves += [Move(name, "discard", {"card": card, "row": r}) for r in range(1, self.open_rows + 1)]
+            moves += [Move(name, "discard", {"card": card, "row": r}) for card in player.hand
+                      if not self.is_dirty_pots(card) for r in range(1, self.open_rows + 1)]
         else:
             moves.append(Move(name, "end_turn", {}))
         return moves
@@ -491,8 +491,7 @@ class Mahlzeit(Engine):
                  + (" · special cards" if s.variant else ""),
                  f"Stack: {len(s.stack)} card{'s' if len(s.stack) != 1 else ''}" + (f" (next: {shown})" if top else ""),
                  "Rows (top card last):"]
-        for i, row in enumerate(s.rows, 1):
-            lines.append(f"  {i}: {' '.join(row) if row else '(empty)'}")
+        lines += [f"  {i}: {' '.join(row) if row else '(empty)'}" for i, row in enumerate(s.rows, 1)]
         lines.append("Dish cards left: " + " | ".join(
             f"{d} {' '.join(map(str, v)) if v else '-'}" for d, v in s.columns.items()))
         lines.append(f"Box: {len(s.box)} card{'s' if len(s.box) != 1 else ''}")

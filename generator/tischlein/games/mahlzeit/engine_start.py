@@ -34,7 +34,7 @@ def read_start(self: Any, spec: Mapping[str, Any]) -> State:
     """
     st = Start(spec, {"seed", "variant", "players", "rows", "stack", "stack_size", "box", "turn", "phase",
                       "final", "pending"})
-    used = Ledger(self.type_of, "card", " (card ids look like beer-3, kartoffeln-1)")
+    used = Ledger(self.kind_of, "card", " (card ids look like beer-3, kartoffeln-1)")
     players: list[Player] = []
     laid_later: list[tuple[Player, Dish, int]] = []
     for rp in st.players({"hand", "dishes", "spoons_taken"}):
@@ -101,11 +101,6 @@ def _start_dish(self: Any, rd: Any, where: str, used: Ledger) -> Dish:
         raise StartError(f"{where}.dish: unknown dish {rd.get('dish')!r}; known: {', '.join(self.dishes)}")
     drink = rd.get("drink")
     if drink is not None:
-        used.take([drink], f"{where}.drink")
-        if self.kind_of[drink] != "drink":
-            raise StartError(f"{where}.drink: {drink} is not a drink card")
-    specials = used.take(rd.get("specials", []) or [], f"{where}.specials")
-    for card in specials:
-        if self.kind_of[card] != "special":
-            raise StartError(f"{where}.specials: {card} is not a special card")
+        used.take([drink], f"{where}.drink", "drink")
+    specials = used.take(rd.get("specials", []) or [], f"{where}.specials", "special")
     return Dish(rd["dish"], rd.get("value"), drink, specials, bool(rd.get("apron", False)))

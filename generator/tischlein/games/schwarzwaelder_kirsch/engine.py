@@ -25,9 +25,8 @@ from dataclasses import dataclass, field
 from itertools import compress
 from typing import Any, Mapping
 
-from ...engine import (Check, Engine, GameState, INT, Ledger, Move, Record, STR, Start, StartError, at, fail, invalid,
-                       move, require, rng_seed, rng_shuffle)
-from .engine_secrets import SECRETS
+from ...engine import (Check, Engine, GameState, INT, Ledger, Move, Record, STR, Secret, Start, StartError, at, fail,
+                       invalid, move, require, rng_seed, rng_shuffle)
 from .policy import greedy
 GAME_ID = "schwarzwaelder-kirsch"
 R_TURN, R_END = "schwarzwaelder-kirsch.turn", "schwarzwaelder-kirsch.end"
@@ -87,7 +86,14 @@ class SchwarzwaelderKirsch(Engine):
     # 4-player games reach several thousand moves (longest seen: 8,806) before someone garnishes. They do end.
     PLAYOUT_MOVES = 20_000
     POLICIES = {"greedy": greedy}
-    SECRETS = SECRETS
+    # What Schwarzwälder Kirsch's players do not all see (tischlein.engine.privacy). The pantry is face down: the card
+    # at a position is nobody's to know before it is turned up (then everyone sees it). A taken action card lies face
+    # down by its owner (rulebook: "separat verdeckt bereitlegen"), so the old one it replaces goes back into the pantry
+    # seen by its owner only.
+    SECRETS = {
+        "step.reveal": Secret("step.reveal.hidden", seen_by=None, chance=True),
+        "step.take_swap": Secret("step.take_swap.hidden", hides="old"),
+    }
     NO_REFUSAL = {"schwarzwaelder-kirsch.turn.duplicate": "its 'only' and 'never' say which revealed cards are "
                                                           "duplicates; no reveal is refused for that"}
 

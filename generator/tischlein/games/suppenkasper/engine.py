@@ -15,9 +15,8 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import Any, Mapping
 
-from ...engine import (Check, Engine, GameState, IllegalMove, Ledger, Move, Record, Start, StartError, fail, ids,
-                       invalid, move, one_id, require, rng_seed, rng_shuffle)
-from .engine_secrets import SECRETS
+from ...engine import (Check, Engine, GameState, IllegalMove, Ledger, Move, Record, Secret, Start, StartError, fail,
+                       ids, invalid, move, one_id, require, rng_seed, rng_shuffle)
 from .policy import greedy
 SPECIAL_RULES = {"suppen-kasper": "suppenkasper.special.suppen-kasper", "fress-sack": "suppenkasper.special.fress-sack",
                  "mecker-ziege": "suppenkasper.special.mecker-ziege", "nasch-katze": "suppenkasper.special.nasch-katze",
@@ -61,7 +60,17 @@ class Suppenkasper(Engine):
     TURN_RULE, END_RULE = "suppenkasper.trick", "suppenkasper.end"
     TIE_BREAKS = ("chips",)
     POLICIES = {"greedy": greedy}
-    SECRETS = SECRETS
+    # What Suppenkasper's players do not all see (tischlein.engine.privacy): hands are secret until the round's end,
+    # when every hand is eaten in the open. A red card given on request is seen by giver and receiver only; of the cards
+    # given with a red chip each receiver sees only their own (in their hand), so the text names them to the giver
+    # alone. The deal is the shuffle's, and what the round's end reveals nobody knows before: no move's label tells
+    # either.
+    SECRETS = {
+        "step.give": Secret("step.give.hidden", seen_by=("player", "asker")),
+        "step.chip_give": Secret("step.chip_give.hidden", hides="cards"),
+        "step.round_end": Secret("step.round_end", hides="", seen_by=None, chance=True),
+        "step.new_round": Secret("step.new_round.hidden", seen_by=None, chance=True),
+    }
     NO_REFUSAL = {   # rule coverage (engine/coverage.py): limits of these texts that no move can break
         "suppenkasper.board": "a figure that reaches an end stops there by itself; no move takes it further",
         "suppenkasper.round": "its 'cannot' says when a round ends (the player to lead cannot), not a move",
@@ -196,11 +205,6 @@ class Suppenkasper(Engine):
                           int(rp.get("position", 0)), int(rp.get("chips", self.chips)))
                    for rp in st.players({"hand", "position", "chips"}, self.min_players, self.max_players)]
         names = [p.name for p in players]
-
-        def index(name: Any, where: str) -> int:
-            if name not in names:
-                raise StartError(f"{where}: {name!r} is not a player ({', '.join(names)})")
-            return names.index(name)
         plate = used.take(spec.get("plate", []) or [], "start.plate")
         box = used.take(spec.get("box", used.unused(self.three_remove) if len(players) == 3 else []) or [], "start.box")
         turn = st.player("turn", names, names[0])
@@ -209,13 +213,14 @@ class Suppenkasper(Engine):
         leader = st.player("leader", names, names[turn if phase in ("chips", "lead") else turn - 1])
         # the default chip queue: everyone with a chip left, from turn on (as a round's start has it)
         everyone = [p.name for p in players[turn:] + players[:turn] if p.chips > 0]
-        queue = [index(n, "start.chip_queue") for n in spec.get("chip_queue", everyone)] if phase == "chips" else []
+        queue = [st.seat(n, names, "start.chip_queue") for n in spec.get("chip_queue", everyone)] \
+            if phase == "chips" else []
         pending = None
         if phase == "give":
             rp = spec.get("pending")
             if not isinstance(rp, dict):
                 raise StartError("start.pending: {asker, giver, got} goes with phase: give")
-            pending = {k: index(rp.get(k), f"start.pending.{k}") for k in ("asker", "giver")}
+            pending = {k: st.seat(rp.get(k), names, f"start.pending.{k}") for k in ("asker", "giver")}
             pending["got"], turn = int(rp.get("got", 0)), pending["giver"]
         spent = self.chips * len(players) - sum(p.chips for p in players)
         state = State(players, plate, used.unused(self.cards), box, leader, bool(spec.get("refused", False)), turn,
@@ -484,9 +489,6 @@ class Suppenkasper(Engine):
         return [{"player": p.name, "position": p.position, "distance": abs(p.position),
                  "class": self.class_at.get(p.position), "chips": p.chips, "total": -abs(p.position)}
                 for p in s.players]
-
-    def length(self, s: State) -> dict[str, int]:
-        return {"rounds": s.round}
 
     def ending(self, s: State) -> str:
         """The end (or ends) of the track reached: dicker-brocken, suppenkasper, or both at once."""

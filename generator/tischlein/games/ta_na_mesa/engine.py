@@ -27,11 +27,10 @@ from __future__ import annotations
 from collections import Counter
 from typing import Any, Mapping
 
-from ...engine import (Arg, Check, Engine, Move, STR, fail, ids, invalid, move, one_id, require, rng_below, rng_seed,
-                       rng_shuffle)
+from ...engine import (Arg, Check, Engine, Move, STR, Secret, fail, ids, invalid, move, one_id, require, rng_below,
+                       rng_seed, rng_shuffle)
 from .engine_start import read_start
 from .engine_state import FACE_UP, PHASES, SIDES, Placed, Player, State, Tiles
-from .engine_secrets import SECRETS
 from .policy import greedy
 
 R = "ta-na-mesa."
@@ -45,7 +44,17 @@ class TaNaMesa(Engine):
     GAME, State, PHASES = "ta-na-mesa", State, PHASES
     TURN_RULE, END_RULE, TIE_BREAKS = R_ROUND, R_END, ("presentation",)
     POLICIES = {"greedy": greedy}
-    SECRETS = SECRETS
+    # What Tá na Mesa's players do not all see (tischlein.engine.privacy): hands are secret; A Feirante's peek at the
+    # top card of the pile is hers alone; a card paid to another player for the symbol on their counter is seen by the
+    # two of them. Face-up cards turned over, recipes laid out and spices thrown are open to all once they are on the
+    # table, but no move's label may tell them before.
+    SECRETS = {
+        "step.peek": Secret("step.peek.hidden", chance=True),
+        "step.other_symbol": Secret("step.other_symbol.hidden", seen_by=("player", "owner")),
+        "step.turn_up": Secret("step.turn_up.hidden", seen_by=None, chance=True),
+        "step.round": Secret("step.round.hidden", hides="recipes", seen_by=None, chance=True),
+        "step.throw": Secret("step.throw.hidden", hides="faces", seen_by=None, chance=True),
+    }
     NO_REFUSAL = {   # rule coverage (engine/coverage.py): limits of these texts that no move can break
         "ta-na-mesa.components": "its 'only' says what the rulebook gives (the counts), not a move",
         "ta-na-mesa.round.recipes": "recipes on the stoves never return: no move could take one back",
@@ -148,9 +157,7 @@ class TaNaMesa(Engine):
         state.events = []
         return state
 
-    def start(self, spec: Mapping[str, Any]) -> State:
-        """The explicit starting state of a replay (the format: engine_start.read_start)."""
-        return read_start(self, spec)
+    start = read_start             # the explicit starting state of a replay (its format: engine_start.read_start)
 
     def _draw(self, s: State, hand: list[str] | None = None) -> str | None:
         if not s.pile and s.discard:
@@ -490,9 +497,6 @@ class TaNaMesa(Engine):
                         "vegetarian_recipes": veg[i], "vegetarian": won,
                         "total": sum(parts.values()) + frame + inner + won})
         return out
-
-    def length(self, s: State) -> dict[str, int]:
-        return {"rounds": s.round}
 
     def expect_fields(self) -> dict[str, Check]:
         """round; chef; step; display (recipes on the table, any order); display_size; recipe_pile_size; face_up
