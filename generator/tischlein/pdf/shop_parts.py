@@ -50,7 +50,7 @@ def _board_part(ps: PrintSet, board: Board, product: Product, tmp: Path, cache) 
     if product.two_sided:
         files.append(("back.png", raster.png_pages(_white(tmp, px), px, DPI, cache)[0]))
     return Part(f"board-{safe(board.id)}", board.label, 1, files, product.id,
-                f"{_inch(product.width_in)} × {_inch(product.height_in)} in, {px[0]} × {px[1]} px")
+                f"{_num(product.width_in)} × {_num(product.height_in)} in, {px[0]} × {px[1]} px")
 
 
 def _canvas(path: Path, size: tuple[float, float], ps: PrintSet) -> Canvas:
@@ -95,7 +95,7 @@ def _dice_part(ps: PrintSet, dice: DiceSet, shop: Shop, tmp: Path, cache) -> Par
              for n, d in enumerate(dice.dice, 1) for i, key in enumerate(d.faces, 1)]
     label = next((k.label for k in ps.kinds if k.id == dice.kind), dice.kind)
     return Part(f"dice-{safe(dice.kind)}", label, len(dice.dice), files, die.id,
-                f"{die.face_px} × {die.face_px} px a face, for a {_mm(die.edge_mm)} mm die")
+                f"{die.face_px} × {die.face_px} px a face, for a {_num(die.edge_mm)} mm die")
 
 
 def _face_pages(path: Path, ps: PrintSet, dice: DiceSet, keys: list[str], size: float) -> None:
@@ -106,9 +106,5 @@ def _face_pages(path: Path, ps: PrintSet, dice: DiceSet, keys: list[str], size: 
     c.save()
 
 
-def _inch(value: float) -> str:
-    return f"{value:g}"
-
-
-def _mm(value: float) -> str:
+def _num(value: float) -> str:
     return f"{value:g}"
