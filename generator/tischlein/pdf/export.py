@@ -172,19 +172,18 @@ def _readme(ps: PrintSet, ui: Texts, shop: Shop, deck: ShopDeck, excluded: list[
                         bleed=_inch(shop.bleed_mm)))
     if deck.back is None:
         lines.append(ui("export.readme.blank_back"))
-    lines += ["", ui("export.readme.source", source=ui(shop.source_key))]
-    if not shop.verified:
-        lines.append(ui("export.readme.unverified", shop=shop.name))
-    if excluded:
-        lines += ["", ui("export.readme.excluded", shop=shop.name, what=", ".join(excluded))]
-    return "\n".join(lines) + "\n"
+    return _readme_end(lines, ui, shop, shop.source_key, excluded)
 
 
 def _part_readme(ps: PrintSet, ui: Texts, shop: Shop, part: shop_parts.Part, excluded: list[str]) -> str:
-    kind = "dice" if part.name.startswith("dice") else "board"
     lines = [ui("export.readme.title", game=ps.title, deck=part.label, shop=shop.name), "",
-             ui(f"export.readme.{kind}", product=part.product, size=part.size, n=part.count), "",
-             ui("export.readme.source", source=ui(f"export.source.{shop.id}_parts"))]
+             ui(f"export.readme.{part.kind}", product=part.product, size=part.size, n=part.count)]
+    return _readme_end(lines, ui, shop, f"export.source.{shop.id}_parts", excluded)
+
+
+def _readme_end(lines: list[str], ui: Texts, shop: Shop, source_key: str, excluded: list[str]) -> str:
+    """Where the figures come from, whether they are checked, and what the zip leaves to the PnP PDF."""
+    lines += ["", ui("export.readme.source", source=ui(source_key))]
     if not shop.verified:
         lines.append(ui("export.readme.unverified", shop=shop.name))
     if excluded:

@@ -7,9 +7,11 @@ the shop prints on the die, without bleed. Both go through the same rasteriser a
 """
 from __future__ import annotations
 
+import io
 from dataclasses import dataclass
 from pathlib import Path
 
+from PIL import Image
 from reportlab.pdfgen.canvas import Canvas
 
 from . import document, fonts, raster
@@ -23,7 +25,8 @@ POINTS_PER_INCH = 72
 @dataclass
 class Part:
     """One zip's worth: what it holds (name → PNG bytes, in order) and how the README and downloads page name it."""
-    name: str                 # in the zip's file name: "board-<id>" or "dice"
+    name: str                 # in the zip's file name: "board-<id>" or "dice-<kind>"
+    kind: str                 # "board" or "dice": which README text describes it
     label: str                # translated
     count: int                # boards or dice in it
     files: list[tuple[str, bytes]]
@@ -48,8 +51,8 @@ def _board_part(ps: PrintSet, board: Board, product: Product, tmp: Path, cache) 
                                     lambda path: _board_page(path, ps, board, product))
     files = [("front.png", raster.png_pages(pdf, px, DPI, cache)[0])]
     if product.two_sided:
-        files.append(("back.png", raster.png_pages(_white(tmp, px), px, DPI, cache)[0]))
-    return Part(f"board-{safe(board.id)}", board.label, 1, files, product.id,
+        files.append(("back.png", _white(px)))
+    return Part(f"board-{safe(board.id)}", "board", board.label, 1, files, product.id,
                 f"{_num(product.width_in)} × {_num(product.height_in)} in, {px[0]} × {px[1]} px")
 
 
@@ -75,13 +78,11 @@ def _board_page(path: Path, ps: PrintSet, board: Board, product: Product) -> Non
     c.save()
 
 
-def _white(tmp: Path, px: tuple[int, int]) -> Path:
-    path = tmp / f"white-{px[0]}x{px[1]}.pdf"
-    if not path.exists():
-        c = Canvas(str(path), pagesize=(px[0] * 72 / DPI, px[1] * 72 / DPI), invariant=1)
-        c.showPage()
-        c.save()
-    return path
+def _white(px: tuple[int, int]) -> bytes:
+    """A plain white back at the product's size, as a PNG like the rasterised ones (300 dpi recorded)."""
+    buf = io.BytesIO()
+    Image.new("RGB", px, "white").save(buf, format="PNG", dpi=(DPI, DPI))
+    return buf.getvalue()
 
 
 def _dice_part(ps: PrintSet, dice: DiceSet, shop: Shop, tmp: Path, cache) -> Part:
@@ -94,7 +95,7 @@ def _dice_part(ps: PrintSet, dice: DiceSet, shop: Shop, tmp: Path, cache) -> Par
     files = [(f"die-{n:02d}-{safe(d.label or d.id)}/face-{i}.png", png[key])
              for n, d in enumerate(dice.dice, 1) for i, key in enumerate(d.faces, 1)]
     label = next((k.label for k in ps.kinds if k.id == dice.kind), dice.kind)
-    return Part(f"dice-{safe(dice.kind)}", label, len(dice.dice), files, die.id,
+    return Part(f"dice-{safe(dice.kind)}", "dice", label, len(dice.dice), files, die.id,
                 f"{die.face_px} × {die.face_px} px a face, for a {_num(die.edge_mm)} mm die")
 
 
