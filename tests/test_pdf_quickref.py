@@ -3,6 +3,7 @@ site's quick reference page whole (nested lists and the tables after a colon inc
 frames."""
 from __future__ import annotations
 
+import io
 import re
 
 import pypdfium2 as pdfium
@@ -61,6 +62,17 @@ def built(content, tmp_path_factory):
 def test_every_quick_reference_fits_one_sheet(built):
     for case, path in built.items():
         assert 1 <= len(PdfReader(str(path)).pages) <= quickref.MAX_PAGES, case
+
+
+def test_a_quick_reference_takes_one_side_whenever_the_tightest_type_fits_one(content, built):
+    """A second side with a few lines on it is a sheet wasted: Mahlzeit's spilled four lines onto page 2 at 9 pt."""
+    sides = {}
+    for (game_id, lang, paper), path in built.items():
+        ctx = context(content, content.games[game_id], lang)
+        tightest = quickref._typeset(ctx, quickref.layout(paper, *quickref.ATTEMPTS[-1]), io.BytesIO())
+        sides[game_id, lang, paper] = len(PdfReader(str(path)).pages)
+        assert sides[game_id, lang, paper] == min(tightest, quickref.MAX_PAGES), (game_id, lang, paper)
+    assert sides["mahlzeit", "en", "a4"] == 1 and sides["suppenkasper", "de", "a4"] == 2
 
 
 def test_every_item_of_the_site_quick_reference_is_printed_whole(content, built):

@@ -1,13 +1,16 @@
 """The quick reference: one sheet (two sides at most) with what the site's quick reference page shows.
 
 Players and time, the player aid (the game's overview text), each top-level rule section with its gist and
-its subsections', and the glossary's terms (rules_text.quickref_items). The type is the largest of 9, 8.5 and
-8 pt, in two or three columns, that fits on two pages; nothing is cut, and content that does not fit even at
-8 pt in three columns is an error rather than a third page.
+its subsections', and the glossary's terms (rules_text.quickref_items). One side is what a player wants at the
+table, so the type is the largest of 9, 8.5 and 8 pt, in two or three columns, that fits on one page; only when
+even 8 pt in three columns needs two is it the largest that fits on two (a second side a few lines long is
+a sheet wasted). Nothing is cut: content that does not fit on two pages even at 8 pt in three columns is an
+error rather than a third page.
 """
 from __future__ import annotations
 
 import io
+from functools import cache
 from pathlib import Path
 
 from reportlab.platypus import (BaseDocTemplate, Frame, FrameBreak, ListFlowable, ListItem, NextPageTemplate,
@@ -53,14 +56,19 @@ def build(content, game_id: str, lang: str, paper: str, out_path: Path, ink_save
 
 
 def fit(ctx, paper: str) -> Layout:
-    """The most generous type size and column count that fits the quick reference on MAX_PAGES pages."""
-    for size, columns in ATTEMPTS:
-        lay = layout(paper, size, columns)
-        pages = _typeset(ctx, lay, io.BytesIO())
-        if pages <= MAX_PAGES:
-            return lay
+    """The most generous type size and column count that fits the quick reference on one page, else on MAX_PAGES.
+    When the tightest attempt needs two pages, no attempt fits on one (so it is typeset second, not last)."""
+    @cache
+    def pages(attempt: tuple[float, int]) -> int:
+        return _typeset(ctx, layout(paper, *attempt), io.BytesIO())
+
+    most = 1 if pages(ATTEMPTS[0]) == 1 or pages(ATTEMPTS[-1]) == 1 else MAX_PAGES
+    for attempt in ATTEMPTS:
+        if pages(attempt) <= most:
+            return layout(paper, *attempt)
     raise PdfBuildError(f"{ctx.game.id}: the quick reference does not fit on {MAX_PAGES} pages even at 8 pt in "
-                        f"three columns ({pages} pages); shorten the first paragraphs of its rule sections")
+                        f"three columns ({pages(ATTEMPTS[-1])} pages); shorten the first paragraphs of its rule "
+                        f"sections")
 
 
 def header_box(lay: Layout) -> tuple[float, float, float, float]:
@@ -93,7 +101,8 @@ def story(ctx, st: Styles, width: float) -> list:
                  Paragraph(f"<b>{esc(ctx.ui('booklet.kind.quickref'))}</b> · {facts}", st.body),
                  Paragraph(conv.inline(ctx.tagline()), st.small), FrameBreak()]
     if ctx.has("game:overview.text"):
-        aid = ctx.plain("game:overview.title") if ctx.has("game:overview.title") else md.text(ctx.ui("site.overview.aid"))
+        aid = (ctx.plain("game:overview.title") if ctx.has("game:overview.title")
+               else md.text(ctx.ui("site.overview.aid")))
         out += [Band(conv.inline(aid), st), Spacer(1, 3)]
         out += conv.blocks(ctx.text("game:overview.text"))
     for item in quickref_items(ctx):
