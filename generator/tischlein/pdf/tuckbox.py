@@ -21,6 +21,8 @@ from __future__ import annotations
 from dataclasses import dataclass
 from pathlib import Path
 
+from reportlab.pdfbase.pdfmetrics import stringWidth
+
 from . import document, fonts, palette
 from .card import FaceBox, wrap
 from .component import Deck, PrintSet
@@ -28,16 +30,18 @@ from .component import print_set as game_print_set
 from .errors import PdfBuildError
 from .icons import color
 from .options import Options
+from .sheet import MIN_MARGIN_MM as MARGIN_MM    # the card sheets' free paper: every printer leaves it
 from .texts import Texts
 from .tuckdecks import CARD_MM, MIN_PIECES, PLAY_MM, decks_to_box  # noqa: F401 (importable from here too)
 from .units import mm
 
 GLUE_MM = 10.0            # the glue strip along the last side
 TONGUE_MM = 15.0          # the tuck tongue at most; less on a shallow box
-MARGIN_MM = 8.0           # free paper round the templates
 GAP_MM = 6.0              # between two templates (room to cut each out)
 CAPTION_MM = 60.0         # the narrowest a caption is set
 TITLE_PT, BODY_PT, LEAD_PT = 15, 8.5, 11
+WHAT_PT = 6.5            # the front label's second line
+LABEL_MIN_PT = 6.0       # a title smaller than this is not worth printing
 INK = "#3b2417"
 GLUE_GREY = 0.6
 DASH = (mm(2.2), mm(1.4))
@@ -274,17 +278,25 @@ def _art(c, ps: PrintSet, back: str, p: Panel) -> None:
 
 
 def _label(c, p: Panel, title: str, what: str) -> None:
-    h = mm(12)
+    """The white label on the front: the game in up to 11 pt, what the box holds in up to 7 pt, both set smaller
+    to fit a narrow box (a 25 mm token box) and the second line wrapped; left off where even that cannot fit."""
+    room = p.w - mm(10)
+    title_pt = min(11.0, room / max(stringWidth(title, fonts.TITLE, 1), 1e-6))
+    lines = wrap(what, fonts.BODY, WHAT_PT, room) if what else []
+    if title_pt < LABEL_MIN_PT or lines is None or len(lines) > 2:
+        return
+    h = mm(4) + title_pt + len(lines) * WHAT_PT * 1.2
     y = p.y + p.h * 0.18
     c.setFillColor(color("#ffffff"))
     c.setStrokeColor(color(INK))
     c.setLineWidth(0.8)
     c.roundRect(p.x + mm(4), y, p.w - mm(8), h, mm(2), stroke=1, fill=1)
     c.setFillColor(color(INK))
-    c.setFont(fonts.TITLE, 11)
-    c.drawCentredString(p.x + p.w / 2, y + h - mm(5), title)
-    c.setFont(fonts.BODY, 7)
-    c.drawCentredString(p.x + p.w / 2, y + mm(2.2), what)
+    c.setFont(fonts.TITLE, title_pt)
+    c.drawCentredString(p.x + p.w / 2, y + h - mm(1.6) - title_pt * 0.8, title)
+    c.setFont(fonts.BODY, WHAT_PT)
+    for i, line in enumerate(lines):
+        c.drawCentredString(p.x + p.w / 2, y + mm(2) + (len(lines) - 1 - i) * WHAT_PT * 1.2, line)
 
 
 def _hatch(c, p: Panel, label: str) -> None:
