@@ -118,6 +118,8 @@ def test_the_downloads_page_is_told_what_each_part_zip_holds(exported):
     out, _, _ = exported
     manifest = json.loads((out / "export" / "diced-veggies" / "en" / "exports.json").read_text(encoding="utf-8"))
     assert manifest["diced-veggies-en-tgc-dice-die.zip"] == {
-        "target": "tgc", "label": "site.variant.shop_part",
+        "target": "tgc", "label": "site.variant.shop_dice",
         "params": {"shop": "The Game Crafter", "part": "Vegetable dice", "n": 35}}
-    assert manifest["diced-veggies-en-tgc-board-frame.zip"]["params"]["n"] == 1
+    assert manifest["diced-veggies-en-tgc-board-frame.zip"] == {
+        "target": "tgc", "label": "site.variant.shop_board",
+        "params": {"shop": "The Game Crafter", "part": "Frame for the 5 × 7 block", "n": 1}}

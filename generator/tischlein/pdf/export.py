@@ -83,7 +83,7 @@ def export_game(content, game_id: str, lang: str, shop_ids, out_dir: Path, cache
                 path = target / zip_name(game_id, lang, shop.id, part.name)
                 readme = _part_readme(ps, ui, shop, part, excluded)
                 written.append(write_zip(path, [("README.txt", readme.encode("utf-8"))] + part.files))
-                record(target, path.name, shop.id, "site.variant.shop_part", shop=shop.name, part=part.label,
+                record(target, path.name, shop.id, f"site.variant.shop_{part.kind}", shop=shop.name, part=part.label,
                        n=part.count)
     return written
 

@@ -26,7 +26,7 @@ POINTS_PER_INCH = 72
 class Part:
     """One zip's worth: what it holds (name → PNG bytes, in order) and how the README and downloads page name it."""
     name: str                 # in the zip's file name: "board-<id>" or "dice-<kind>"
-    kind: str                 # "board" or "dice": which README text describes it
+    kind: str                 # "board" or "dice": which README text and downloads label describe it
     label: str                # translated
     count: int                # boards or dice in it
     files: list[tuple[str, bytes]]
