@@ -6,6 +6,7 @@ the variant a crafter picks it by, its exact size, and a link to the copy in the
 """
 from __future__ import annotations
 
+import json
 import os
 from html.parser import HTMLParser
 from pathlib import Path
@@ -130,3 +131,26 @@ def test_a_rebuild_forgets_zips_it_no_longer_writes(tmp_path, monkeypatch):
     assert {p.name for p in folder.glob("*.zip")} == {f"{GAME}-en-dtc-{d}.zip" for d in ("pantry", "start", "aid")}
     build_bundle(content, GAME, ["en"], ["a4"], tmp_path, shops=(), tts=False)
     assert not list(folder.glob("*.zip")) and not (folder / "exports.json").exists()
+
+
+def test_a_zip_whose_label_this_version_lacks_is_listed_by_its_file_name(tmp_path):
+    """exports.json from an older tischlein named `site.variant.shop_part`, since split in two: the page lists
+    the zip under its file name instead of failing the site build."""
+    from types import SimpleNamespace
+
+    from tischlein.site.context import PageContext
+    from tischlein.site.downloads import EXPORT_MANIFEST, collect, rows
+
+    content = load_game(GAME)
+    folder = tmp_path / "export" / GAME / "en"
+    folder.mkdir(parents=True)
+    for name in ("old.zip", "new.zip"):
+        (folder / name).write_bytes(b"PK\x05\x06" + bytes(18))
+    (folder / EXPORT_MANIFEST).write_text(json.dumps({
+        "old.zip": {"target": "tgc", "label": "site.variant.shop_part", "params": {"n": 1}},
+        "new.zip": {"target": "tgc", "label": "site.variant.shop_board",
+                    "params": {"shop": "The Game Crafter", "part": "Board"}}}), encoding="utf-8")
+    found = collect(content, tmp_path, tmp_path / "docs", ["en"])[GAME]
+    ctx = PageContext(SimpleNamespace(content=content), None, "downloads/index.md", "en")
+    labels = {row["name"]: row["variant"] for row in rows(ctx, found)}
+    assert labels == {"old.zip": "old.zip", "new.zip": "The Game Crafter: Board"}

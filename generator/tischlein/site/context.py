@@ -79,8 +79,8 @@ class PageContext(GameFacts, EnginePanels):
             text = text.replace("{" + name + "}", locale.number(value, self.lang))
         return text
 
-    def ui_or(self, key: str, default: str) -> str:
-        return self.ui(key) if f"ui:{key}" in self._ui_catalog.source else default
+    def ui_or(self, key: str, default: str, **params: Any) -> str:
+        return self.ui(key, **params) if f"ui:{key}" in self._ui_catalog.source else default
 
     @property
     def _ui_catalog(self):

@@ -82,7 +82,8 @@ def rows(ctx, found: Downloads) -> list[dict]:
         variant = found.variants.get(path, "")
         if path in found.labels:
             key, params = found.labels[path]
-            label = ctx.ui(key, **params)
+            # an export folder written by an older tischlein may name a string this one no longer has
+            label = ctx.ui_or(key, posixpath.basename(path), **params)
             group = (2, variant)
         else:
             label = ctx.ui_or(f"site.variant.{(variant or 'duplex-long').replace('-', '_')}", humanize(variant))
