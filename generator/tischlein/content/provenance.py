@@ -54,3 +54,8 @@ def notes_of(record: Mapping[str, Any], key_prefix: str, name: str) -> list[Note
     notes += [Note(key_prefix.rstrip("."), name, f, ERRATUM, f"{key_prefix}errata.{f}.why")
               for f in (record.get("errata") or {})]
     return notes
+
+
+def notes_of_records(*collections: Mapping[str, Any]) -> list[Note]:
+    """The notes of every record (anything with raw, key and name) of these id → record tables."""
+    return [n for records in collections for r in records.values() for n in notes_of(r.raw, r.key, r.name)]

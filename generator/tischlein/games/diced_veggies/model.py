@@ -5,7 +5,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from ...content.errors import Problems
-from ...content.provenance import Note, notes_of
+from ...content.provenance import Note, notes_of, notes_of_records
 from ...content.yamlfile import line_of
 from ...content.model import Card, Piece, Record, check_unique_ids, make_record
 
@@ -222,9 +222,7 @@ def build(data: Any, path: str, problems: Problems) -> DicedVeggies | None:
     notes: list[Note] = []
     for section in ("facts", "totals", "dice"):
         notes += notes_of(data[section], f"{section}.", section)
-    for records in (veggies, recipes, hype, components):
-        for r in records.values():
-            notes += notes_of(r.raw, r.key, r.name)
+    notes += notes_of_records(veggies, recipes, hype, components)
     for i, rank in enumerate(data["solo"]["ranks"]):
         notes += notes_of(rank, f"solo.ranks.{i}.", f"solo {rank['min']}")
 

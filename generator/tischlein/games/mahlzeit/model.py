@@ -5,7 +5,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from ...content.errors import Problems
-from ...content.provenance import Note, notes_of
+from ...content.provenance import Note, notes_of, notes_of_records
 from ...content.model import Card, Record, check_unique_ids, make_record
 from ...content.yamlfile import line_of
 
@@ -175,10 +175,7 @@ def build(data: Any, path: str, problems: Problems) -> Mahlzeit | None:
     notes: list[Note] = []
     for section in ("facts", "totals", "overview"):
         notes += notes_of(data[section], f"{section}.", section)
-    for section, records in (("drinks", drinks), ("ingredients", ingredients), ("dishes", dishes),
-                             ("actions", actions), ("specials", specials)):
-        for r in records.values():
-            notes += notes_of(r.raw, r.key, r.name)
+    notes += notes_of_records(drinks, ingredients, dishes, actions, specials)
 
     if len(problems.errors) > before:
         return None

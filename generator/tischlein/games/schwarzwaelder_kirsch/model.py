@@ -11,7 +11,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from ...content.errors import Problems
-from ...content.provenance import Note, notes_of, record_mark
+from ...content.provenance import Note, notes_of, notes_of_records, record_mark
 from ...content.yamlfile import line_of
 from ...content.model import Card, Record, check_unique_ids
 
@@ -210,9 +210,7 @@ def build(data: Any, path: str, problems: Problems) -> SchwarzwaelderKirsch | No
         notes += notes_of(data[section], f"{section}.", data[section].get("name", section))
     for b in data["backs"]:
         notes += notes_of(b, f"backs.{b['id']}.", b["id"])
-    for records in (ingredients, actions):
-        for r in records.values():
-            notes += notes_of(r.raw, r.key, r.name)
+    notes += notes_of_records(ingredients, actions)
 
     if len(problems.errors) > before:
         return None

@@ -6,7 +6,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from ...content.errors import Problems
-from ...content.provenance import Note, notes_of
+from ...content.provenance import Note, notes_of, notes_of_records
 from ...content.yamlfile import line_of
 from ...content.model import Card, Piece, Record, make_record
 
@@ -211,9 +211,7 @@ def build(data: Any, path: str, problems: Problems) -> Suppenkasper | None:
     for section in ("facts", "totals", "three_players", "weight_table", "board", "figures", "chips",
                     "weight_tables"):
         notes += notes_of(data[section], f"{section}.", section)
-    for records in (entrees, sides, meals, diets, specials, classes):
-        for r in records.values():
-            notes += notes_of(r.raw, r.key, r.name)
+    notes += notes_of_records(entrees, sides, meals, diets, specials, classes)
 
     if len(problems.errors) > before:
         return None
