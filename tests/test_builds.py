@@ -80,6 +80,37 @@ def test_a_sigterm_while_the_pool_forks_stops_the_build(tmp_path):
     assert not list(out.rglob("*.pdf")), "the build went on after the stop"
 
 
+# A SIGTERM that lands while Python runs a weakref callback (multiprocessing's Finalize, in CI under load): the
+# stop raised there is printed as "Exception ignored in: <Finalize object, dead> Traceback … SystemExit: 143".
+STOP_IN_A_FINALIZER = """
+import os, signal, sys, weakref
+from tischlein.files import exit_on_sigterm, stop_if_asked
+exit_on_sigterm()
+class Thing: pass
+def callback(kind):
+    if kind == "stop":
+        os.kill(os.getpid(), signal.SIGTERM)
+        for _ in range(1000): pass          # the handler runs in here
+    else:
+        raise ValueError("a real error in a finalizer")
+for kind in sys.argv[1:]:
+    thing = Thing()
+    weakref.finalize(thing, callback, kind)
+    del thing
+stop_if_asked()
+"""
+
+
+def test_a_stop_inside_a_finalizer_exits_143_without_a_traceback_and_real_errors_still_show():
+    quiet = subprocess.run([sys.executable, "-c", STOP_IN_A_FINALIZER, "stop"], cwd=ROOT, capture_output=True,
+                           timeout=60)
+    assert quiet.returncode == 143 and b"Traceback" not in quiet.stderr, quiet.stderr.decode()
+    loud = subprocess.run([sys.executable, "-c", STOP_IN_A_FINALIZER, "error", "stop"], cwd=ROOT,
+                          capture_output=True, timeout=60)
+    assert loud.returncode == 143 and b"ValueError: a real error in a finalizer" in loud.stderr, loud.stderr
+    assert b"SystemExit" not in loud.stderr, loud.stderr.decode()
+
+
 def _digest(folder: Path) -> dict[str, str]:
     return {str(p.relative_to(folder)): hashlib.sha256(p.read_bytes()).hexdigest()
             for p in sorted(folder.rglob("*")) if p.is_file() and ".cache" not in p.parts}

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import os
 import signal
+import sys
 import tempfile
 from contextlib import contextmanager
 from pathlib import Path
@@ -61,6 +62,17 @@ def exit_on_sigterm() -> None:
         note_stop(signum)
         _raise_stop(signum)
     signal.signal(signal.SIGTERM, stop)
+    sys.unraisablehook = _quiet_about_noted_stops(sys.unraisablehook)
+
+
+def _quiet_about_noted_stops(hook):
+    """The unraisable hook, but silent about a stop raised where Python ignores it: that stop is noted and
+    raised again, so its "Exception ignored … SystemExit: 143" traceback on stderr would only alarm the user."""
+    def quiet(info) -> None:
+        if _STOPS and isinstance(info.exc_value, (SystemExit, KeyboardInterrupt)):
+            return
+        hook(info)
+    return quiet
 
 
 def note_stop(signum: int) -> None:
