@@ -50,25 +50,32 @@ def default_path(out_dir: Path, game_id: str, lang: str, paper: str, ink_saver: 
 def build(content, game_id: str, lang: str, paper: str, out_path: Path, ink_saver: bool = False) -> Path:
     from .document import write_atomically
     with palette.ink_saver(ink_saver):
-        ctx = context(content, content.games[game_id], lang)
-        lay = fit(ctx, paper)
-        return write_atomically(out_path, lambda tmp: _typeset(ctx, lay, str(tmp)))
+        _, pdf = _fitted(context(content, content.games[game_id], lang), paper)
+        return write_atomically(out_path, lambda tmp: Path(tmp).write_bytes(pdf))
 
 
 def fit(ctx, paper: str) -> Layout:
-    """The most generous type size and column count that fits the quick reference on one page, else on MAX_PAGES.
-    When the tightest attempt needs two pages, no attempt fits on one (so it is typeset second, not last)."""
-    @cache
-    def pages(attempt: tuple[float, int]) -> int:
-        return _typeset(ctx, layout(paper, *attempt), io.BytesIO())
+    """The most generous type size and column count that fits the quick reference on one page, else on MAX_PAGES."""
+    return _fitted(ctx, paper)[0]
 
-    most = 1 if pages(ATTEMPTS[0]) == 1 or pages(ATTEMPTS[-1]) == 1 else MAX_PAGES
+
+def _fitted(ctx, paper: str) -> tuple[Layout, bytes]:
+    """fit's layout and the PDF typeset with it. When the tightest attempt needs two pages, no attempt fits on
+    one (so it is typeset second, not last)."""
+    @cache
+    def typeset(attempt: tuple[float, int]) -> tuple[int, bytes]:
+        buf = io.BytesIO()
+        pages = _typeset(ctx, layout(paper, *attempt), buf)
+        return pages, buf.getvalue()
+
+    most = 1 if typeset(ATTEMPTS[0])[0] == 1 or typeset(ATTEMPTS[-1])[0] == 1 else MAX_PAGES
     for attempt in ATTEMPTS:
-        if pages(attempt) <= most:
-            return layout(paper, *attempt)
+        pages, pdf = typeset(attempt)
+        if pages <= most:
+            return layout(paper, *attempt), pdf
     raise PdfBuildError(f"{ctx.game.id}: the quick reference does not fit on {MAX_PAGES} pages even at 8 pt in "
-                        f"three columns ({pages(ATTEMPTS[-1])} pages); shorten the first paragraphs of its rule "
-                        f"sections")
+                        f"three columns ({typeset(ATTEMPTS[-1])[0]} pages); shorten the first paragraphs of its "
+                        f"rule sections")
 
 
 def header_box(lay: Layout) -> tuple[float, float, float, float]:
