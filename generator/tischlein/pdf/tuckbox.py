@@ -278,8 +278,8 @@ def _art(c, ps: PrintSet, back: str, p: Panel) -> None:
 
 
 def _label(c, p: Panel, title: str, what: str) -> None:
-    """The white label on the front: the game in up to 11 pt, what the box holds in up to 7 pt, both set smaller
-    to fit a narrow box (a 25 mm token box) and the second line wrapped; left off where even that cannot fit."""
+    """The white label on the front: the game in up to 11 pt (smaller to fit a narrow box, a 25 mm token box),
+    what the box holds in WHAT_PT on at most two lines; left off where even that cannot fit."""
     room = p.w - mm(10)
     title_pt = min(11.0, room / max(stringWidth(title, fonts.TITLE, 1), 1e-6))
     lines = wrap(what, fonts.BODY, WHAT_PT, room) if what else []
