@@ -20,7 +20,7 @@ from content_tools import load_game
 from pypdf import PdfReader
 from pypdf.generic import ContentStream
 
-from tischlein.pdf import document
+from tischlein.pdf import document, imposition, spares
 from tischlein.pdf.component import print_set
 from tischlein.pdf.document import build_pdfs
 from tischlein.pdf.errors import PdfBuildError
@@ -62,6 +62,19 @@ def pages(readers) -> dict[str, tuple[PdfReader, list]]:
 
 
 # --- text that does not fit ------------------------------------------------------------------------------------
+
+def printed_set(content, game_id: str, opts: Options):
+    """The print set as the PDF of `opts` prints it: the game's pieces and the blank spares that fill the room on
+    its last sheets (pdf/spares.py)."""
+    ps = print_set(content, game_id, opts.lang, opts.card)
+    ui = Texts(content.games[game_id].ui, opts.lang)
+    return spares.with_spares(ps, opts, imposition.impose_pieces(ps, opts), ui)[0]
+
+
+def spare_fronts(reader: PdfReader) -> int:
+    """How many blank spare cards the PDF prints (their fronts)."""
+    return sum(p.form == "face-spare" for i in range(len(reader.pages)) for p in read_page(reader, i)[0])
+
 
 def assert_face_does_not_fit(content, game_id: str, face: str, match: str, tmp_path: Path, **keywords) -> None:
     """Drawn with `keywords` (a text too long for it), the face fails the English A4 build with a PdfBuildError

@@ -10,14 +10,13 @@ from collections import Counter
 import pytest
 from click.testing import CliRunner
 from golden_tools import GOLDEN, assert_matches_golden
-from pdf_helpers import FRONT_MATTER, MM, dump, fonts_of, form_operations, operations, read_page, \
+from pdf_helpers import FRONT_MATTER, MM, dump, fonts_of, form_operations, operations, printed_set, read_page, \
     segment_touches_rect, sheets
 from pdf_helpers import built, content, readers  # noqa: F401  (fixtures)
 from pypdf import PdfReader
 
 from tischlein.cli import main
 from tischlein.pdf import document, sheet
-from tischlein.pdf.component import print_set
 from tischlein.pdf.document import default_path
 from tischlein.pdf.errors import PdfBuildError
 from tischlein.pdf.options import Options
@@ -43,15 +42,16 @@ def test_page_size_and_card_trims(readers, paper):
     for page in reader.pages:
         assert float(page.mediabox.width) == pytest.approx(w, abs=0.01)
         assert float(page.mediabox.height) == pytest.approx(h, abs=0.01)
-    cards = 0
+    cards = spares = 0
     for index in range(FRONT_MATTER, len(reader.pages)):
         placements, _ = read_page(reader, index)
         for p in placements:
             cards += 1
+            spares += p.form == "face-spare"
             assert p.w == pytest.approx(CARD_W, abs=TOL) and p.h == pytest.approx(CARD_H, abs=TOL), p
             # inside the paper with at least the 5 mm printer margin (plus at most the bleed)
             assert p.x >= 5 * MM and p.y >= 5 * MM and p.x + p.w <= w - 5 * MM and p.y + p.h <= h - 5 * MM
-    assert cards == 2 * 110          # every card once as a front, once as a back
+    assert cards == 2 * (110 + spares)          # every card (and blank spare) once as a front, once as a back
 
 
 @pytest.mark.parametrize("paper", ["a4", "letter"])
@@ -76,7 +76,7 @@ def test_crop_marks_lie_outside_every_trim(readers, paper):
 def test_backs_lie_exactly_behind_fronts_for_long_edge_duplex(readers, content, key):
     reader = readers[key]
     page_w = float(reader.pages[0].mediabox.width)
-    pieces = {p.id: p for p in print_set(content, "mahlzeit", "en", CARD_SIZES["poker"]).pieces()}
+    pieces = {p.id: p for p in printed_set(content, "mahlzeit", Options(paper=key.split("-")[1])).pieces()}
     back_of_face = {}
     for p in pieces.values():
         assert back_of_face.setdefault(p.face, p.back) == p.back, "identical faces must share a back"
@@ -92,12 +92,13 @@ def test_backs_lie_exactly_behind_fronts_for_long_edge_duplex(readers, content, 
             assert mirrored in by_position, f"no back behind {f}"
             assert by_position[mirrored] == f"back-{back_of_face[face]}"
             backs[by_position[mirrored]] += 1
-    assert sum(faces.values()) == 110
+    assert sum(faces.values()) - faces["spare"] == 110
     assert faces == Counter(p.face for p in pieces.values())
-    # independent of the print set: the rulebook's 23 dish cards + 4 overview cards light, 83 dark
+    # independent of the print set: the rulebook's 23 dish cards + 4 overview cards light, 83 dark; the blank
+    # spares on the last sheet take the back most cards have
     model_backs = Counter(c.back for c in content.games["mahlzeit"].model.cards())
     assert model_backs == {"light": 27, "dark": 83}
-    assert backs == {"back-light": 27, "back-dark": 83}
+    assert backs == {"back-light": 27, "back-dark": 83 + faces["spare"]}
 
 
 def test_viewer_preferences_metadata_and_bookmarks(readers):
@@ -114,7 +115,7 @@ def test_viewer_preferences_metadata_and_bookmarks(readers):
     assert titles == ["Print guide", "Credits and sources", "Two-sided sheets"]
     kinds = [o.title for o in outline[-1]]
     assert kinds == ["Dish cards", "Overview cards", "Ingredient cards", "Drink cards", "Action cards",
-                     "Special cards (advanced variant)"]
+                     "Special cards (advanced variant)", "Blank spare cards"]
 
 
 def test_only_embedded_truetype_fonts(readers):

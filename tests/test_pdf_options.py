@@ -5,7 +5,7 @@ from __future__ import annotations
 import pytest
 from click.testing import CliRunner
 from content_tools import CONTENT
-from pdf_helpers import FRONT_MATTER, MM, read_page, segment_touches_rect
+from pdf_helpers import FRONT_MATTER, MM, printed_set, read_page, segment_touches_rect, spare_fronts
 from pdf_helpers import content  # noqa: F401  (fixture)
 from pypdf import PdfReader
 from pypdf.generic import ContentStream
@@ -13,7 +13,6 @@ from pypdf.generic import ContentStream
 from tischlein.cli import main
 from tischlein.pdf import document, sheet
 from tischlein.pdf.calibration import CROSS_MM, SCALE_MM, build_calibration
-from tischlein.pdf.component import print_set
 from tischlein.pdf.errors import PdfBuildError
 from tischlein.pdf.options import Options
 from tischlein.pdf.units import CARD_SIZES, PAPERS
@@ -36,11 +35,6 @@ def build(content, tmp_path_factory):
     return get
 
 
-@pytest.fixture(scope="module")
-def pieces(content):
-    return {p.id: p for p in print_set(content, "mahlzeit", "en", CARD_SIZES["poker"]).pieces()}
-
-
 def card_pages(reader: PdfReader):
     return range(FRONT_MATTER, len(reader.pages))
 
@@ -53,10 +47,10 @@ def size(reader: PdfReader) -> tuple[float, float]:
 # --- gutter fold ------------------------------------------------------------------------------------------------
 
 @pytest.mark.parametrize("paper", ["a4", "letter"])
-def test_fold_backs_mirror_their_fronts_across_the_fold(build, pieces, paper):
+def test_fold_backs_mirror_their_fronts_across_the_fold(build, content, paper):
     reader = build(paper=paper, duplex="fold")
     W, H = size(reader)
-    back_of_face = {p.face: p.back for p in pieces.values()}
+    back_of_face = {p.face: p.back for p in printed_set(content, GAME, Options(paper=paper, duplex="fold")).pieces()}
     fronts_total = backs_total = 0
     for i in card_pages(reader):
         placements, segments = read_page(reader, i)
@@ -90,7 +84,7 @@ def test_fold_backs_mirror_their_fronts_across_the_fold(build, pieces, paper):
             for p in placements:
                 assert not segment_touches_rect(s, p.x, p.y, p.w, p.h), (i + 1, s, p)
             assert not segment_touches_rect(s, fold.x0, fold.y0, fold.x1 - fold.x0, fold.y1 - fold.y0)
-    assert fronts_total == backs_total == CARDS
+    assert fronts_total == backs_total == CARDS + spare_fronts(reader)
     assert len(reader.pages) == FRONT_MATTER + len(card_pages(reader))
 
 
@@ -201,7 +195,7 @@ def _backs(reader: PdfReader, duplex: str) -> list[tuple[float, float, str]]:
 def test_back_offset_shifts_every_back(build, duplex):
     plain = _backs(build(duplex=duplex), duplex)
     shifted = _backs(build(duplex=duplex, back_offset_mm=(1.5, -0.75)), duplex)
-    assert len(plain) == len(shifted) == CARDS
+    assert len(plain) == len(shifted) == CARDS + spare_fronts(build(duplex=duplex))
     for (x0, y0, f0), (x1, y1, f1) in zip(plain, shifted):
         assert f0 == f1
         assert x1 - x0 == pytest.approx(1.5 * MM, abs=0.01)

@@ -8,7 +8,7 @@ from collections import Counter
 from functools import partial
 
 import pytest
-from pdf_helpers import MM, assert_face_does_not_fit, read_page
+from pdf_helpers import MM, assert_face_does_not_fit, printed_set, read_page
 from pdf_helpers import built, content, readers  # noqa: F401  (fixtures)
 
 from tischlein.games.ta_na_mesa import board as ta_na_mesa_board
@@ -22,7 +22,8 @@ GAME = "ta-na-mesa"
 EDITIONS = [("en", "a4"), ("pt", "a4"), ("de", "letter")]
 TOL = 0.1 * MM
 SIZES_MM = {"ingredient": (63, 88), "character": (63, 88), "aid": (63, 88), "recipe": (45, 45),
-            "counter": (180, 110), "spice": (25, 25), "marker": (25, 25), "prize": (25, 25), "hat": (25, 25)}
+            "counter": (180, 110), "spice": (25, 25), "marker": (25, 25), "prize": (25, 25), "hat": (25, 25),
+            "spare": (63, 88)}
 
 
 def group(form: str) -> str:
@@ -67,7 +68,7 @@ def test_every_piece_is_printed_at_its_size_with_its_back_behind_it(readers, con
     reader = readers[key]
     page_w = float(reader.pages[0].mediabox.width)
     lang = key.split("-")[0]
-    ps = print_set(content, GAME, lang, CARD_SIZES["poker"])
+    ps = printed_set(content, GAME, Options(lang=lang, paper=key.split("-")[1]))
     back_of = {p.face: p.back for p in ps.pieces() if p.kind != "spice-token"}
     fronts = Counter()
     spice_pairs = Counter()
@@ -90,7 +91,7 @@ def test_every_piece_is_printed_at_its_size_with_its_back_behind_it(readers, con
             else:
                 assert behind[spot] == f"back-{back_of[face]}"
     assert fronts == {"ingredient": 50, "character": 8, "aid": 4, "recipe": 25, "counter": 4, "spice": 12,
-                      "marker": 8, "prize": 1, "hat": 1}
+                      "marker": 8, "prize": 1, "hat": 1, "spare": sum(p.kind == "spare" for p in ps.pieces())}
     # the spice tokens: each token's back is its other face, as the content lists them
     assert spice_pairs == Counter(tuple(f) for f in content.games[GAME].model.spice_tokens)
 

@@ -24,7 +24,7 @@ from reportlab.pdfgen.canvas import Canvas
 
 from ..content.glyphs import chars_of
 from ..files import atomic, inside
-from . import accel, fonts, guide, icons, imposition, palette, registration, sheet
+from . import accel, fonts, guide, icons, imposition, palette, registration, sheet, spares
 from .card import FaceBox
 from .component import Board, PrintSet
 from .errors import PdfBuildError
@@ -93,7 +93,8 @@ def front_matter(ps: PrintSet, opts: Options, ui: Texts, imposed) -> tuple:
 
 def _write(ps: PrintSet, opts: Options, ui: Texts, path: Path) -> None:
     W, H = opts.paper_size.width, opts.paper_size.height
-    layout, density = front_matter(ps, opts, ui, imposition.impose_pieces(ps, opts))
+    ps, imposed = spares.with_spares(ps, opts, imposition.impose_pieces(ps, opts), ui)
+    layout, density = front_matter(ps, opts, ui, imposed)
     sheets = [(s, p) for s in layout.sections if s.role not in ("front", "board") for p in s.pages]
 
     c = _canvas(path, (W, H), ps, opts, ui)

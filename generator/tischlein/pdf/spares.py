@@ -1,0 +1,103 @@
+"""Blank spare cards in the room the last sheets leave.
+
+A crafter prints a game's last card sheet whatever it holds: with 110 cards nine to a sheet, Mahlzeit's thirteenth
+sheet carries two cards and seven empty places. `with_spares` fills such room with blank cards that carry the
+deck's back, as many as fit without one more sheet: a spare replaces a lost card (write its text on it) or takes a
+house rule, and no sheet goes out near-empty. They join the game's first two-sided deck of the card size, take
+the back most of its cards have (a spare must not stand out in the shuffled deck), and are listed in the component
+checklist. They exist only in the print-and-play PDFs: a print shop prints the game's own cards, so its files and
+the Tabletop Simulator decks have none.
+"""
+from __future__ import annotations
+
+import math
+from collections import Counter
+from dataclasses import replace
+
+from . import fonts, imposition
+from .card import SAFE, FaceBox, background, panel
+from .component import Deck, Kind, Piece, PrintSet
+from .icons import color
+from .palette import area, outline
+from .units import mm
+
+KIND = "spare"
+FACE = "spare"
+ICON = "plate"
+RIM, PAPER, RULE, INK = "#e9e1d2", "#ffffff", "#d3c7b1", "#8a7a63"
+
+
+def with_spares(ps: PrintSet, opts, imposed: imposition.Imposed, ui) -> tuple[PrintSet, imposition.Imposed]:
+    """`ps` with the spares that fit on its sheets as they are, and the pieces imposed again; or both unchanged."""
+    deck = next((d for d in ps.decks if _is_card(d, opts) and any(p.back is not None for p in d.pieces)), None)
+    if deck is None:
+        return ps, imposed
+    back = Counter(p.back for p in deck.pieces if p.back is not None).most_common(1)[0][0]
+    pages, best = _pages(imposed), (ps, imposed)
+    low, high = 0, _most(imposed, deck)             # the packer decides; halving keeps it to a few tries
+    while low < high:
+        n = (low + high + 1) // 2
+        more = _adding(ps, deck, back, n, ui)
+        again = imposition.impose_pieces(more, opts)
+        if _pages(again) == pages:
+            low, best = n, (more, again)
+        else:
+            high = n - 1
+    return best
+
+
+def _is_card(deck: Deck, opts) -> bool:
+    return abs(deck.size.width - opts.card.width) < 0.01 and abs(deck.size.height - opts.card.height) < 0.01
+
+
+def _pages(imposed: imposition.Imposed) -> tuple[int, int]:
+    """(two-sided pages, one-sided pages): spares may add neither, nor turn a one-sided page into a two-sided one."""
+    two = sum(1 for p in imposed.placed if p.page.two_sided)
+    return two, len(imposed.placed) - two
+
+
+def _most(imposed: imposition.Imposed, deck: Deck) -> int:
+    """An upper bound on the spares that fit: the free area of the two-sided pages (of the fronts' half, when
+    folded) over a card's area (butted cards share their bleed), and never more than one page of cards."""
+    free, page_area = 0.0, 0.0
+    for placed in imposed.placed:
+        if placed.page.two_sided:
+            r = placed.page.region
+            page_area = r.w * r.h
+            free += page_area - sum(c.clip.w * c.clip.h for c in placed.page.cells)
+    card = deck.size.width * deck.size.height
+    return max(0, min(math.floor(free / card), math.floor(page_area / card)))
+
+
+def _adding(ps: PrintSet, deck: Deck, back: str, n: int, ui) -> PrintSet:
+    label = ui("pdf.kind.spare")
+    spares = [Piece(f"spare-{i}", KIND, FACE, back, label) for i in range(1, n + 1)]
+    decks = [Deck(d.size, d.pieces + spares) if d is deck else d for d in ps.decks]
+    kind = Kind(KIND, label, ICON, back, ui("pdf.spare.detail"))
+    return replace(ps, decks=decks, faces={**ps.faces, FACE: _face(ui("pdf.spare.caption"))},
+                   kinds=ps.kinds + [kind], icons=sorted({*ps.icons, ICON}))
+
+
+def _face(caption: str):
+    def draw(c, box: FaceBox) -> None:
+        """A light frame, a line for the card's name and ruled lines for its text: drawn with little ink."""
+        background(c, box, area(RIM))
+        edge = mm(3) if min(box.w / mm(63), box.h / mm(88)) >= 0.9 else mm(2.2)
+        panel(c, edge, edge, box.w - 2 * edge, box.h - 2 * edge, area(PAPER), radius=mm(3),
+              stroke=outline(RIM), width=0.8)
+        left, right = edge + SAFE, box.w - edge - SAFE
+        c.setStrokeColor(color(RULE))
+        c.setLineWidth(0.9)
+        title = box.h - edge - SAFE - mm(6)
+        c.line(left, title, right, title)
+        c.setLineWidth(0.5)
+        y, bottom = box.h * 0.45, edge + SAFE + mm(8)
+        while y > bottom:
+            c.line(left, y, right, y)
+            y -= mm(7)
+        text = caption.upper()
+        size = min(6.5, 6.5 * (right - left) / max(1.0, fonts.width(text, fonts.BOLD, 6.5)))   # a long word fits
+        c.setFillColor(color(INK))
+        c.setFont(fonts.BOLD, size)
+        c.drawCentredString(box.w / 2, edge + SAFE, text)
+    return draw

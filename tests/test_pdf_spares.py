@@ -1,0 +1,71 @@
+"""Blank spare cards fill the room on a game's last sheets (pdf/spares.py): Mahlzeit's last sheet, two cards
+before, is a full sheet of nine; no game gets a sheet more for them; the checklist lists them; the print-shop
+files, which print the game's own cards, have none."""
+from __future__ import annotations
+
+from collections import Counter
+
+import pytest
+from content_tools import load_game
+from engine_tools import repository_content
+from pdf_helpers import FRONT_MATTER, printed_set, read_page, sheets
+from pypdf import PdfReader
+
+from tischlein.pdf import document, imposition
+from tischlein.pdf.component import print_set
+from tischlein.pdf.options import Options
+
+
+@pytest.fixture(scope="module")
+def mahlzeit(tmp_path_factory):
+    content = load_game("mahlzeit")
+    out = tmp_path_factory.mktemp("spares")
+    return PdfReader(document.build_pdf(content, "mahlzeit", Options(), out / "mahlzeit.pdf"))
+
+
+def test_mahlzeits_last_sheet_is_full_of_cards_and_spares_with_the_dark_back(mahlzeit):
+    pairs = list(sheets(mahlzeit))
+    assert len(pairs) == 13                          # 110 cards nine to a sheet: 13 sheets, as before the spares
+    fronts, _, backs = pairs[-1]
+    assert len(fronts) == 9
+    assert Counter(f.form for f in fronts)["face-spare"] == 7
+    spare_spots = {(round(f.x, 1), round(f.y, 1)) for f in fronts if f.form == "face-spare"}
+    page_w = float(mahlzeit.pages[0].mediabox.width)
+    behind = {(round(page_w - b.x - b.w, 1), round(b.y, 1)): b.form for b in backs}
+    assert {behind[spot] for spot in spare_spots} == {"back-dark"}     # the back 83 of the 110 cards have
+    # no other sheet has a spare
+    assert all(f.form != "face-spare" for fr, _, _ in pairs[:-1] for f in fr)
+
+
+def test_the_checklist_lists_the_spares_and_the_total_counts_them(mahlzeit):
+    text = " ".join(mahlzeit.pages[0].extract_text().split())
+    assert "Blank spare cards" in text and "write a lost card on one, or a house rule" in text
+    assert "Total 117" in text                       # 110 cards and 7 spares
+
+
+@pytest.mark.parametrize("duplex", ["long", "fold"])
+@pytest.mark.parametrize("paper", ["a4", "letter"])
+def test_spares_never_cost_a_sheet_in_any_game(paper, duplex):
+    content = repository_content()
+    for game in sorted(content.games):
+        opts = Options(paper=paper, duplex=duplex)
+        plain = imposition.impose_pieces(print_set(content, game, "en", opts.card), opts)
+        with_spares = printed_set(content, game, opts)
+        again = imposition.impose_pieces(with_spares, opts)
+        sided = lambda imposed: Counter(p.page.two_sided for p in imposed.placed)           # noqa: E731
+        assert sided(again) == sided(plain), (game, paper, duplex)
+        spares = [p for p in with_spares.pieces() if p.kind == "spare"]
+        assert all(p.back is not None and p.face == "spare" for p in spares), game
+        assert len(spares) < 9, game                 # never a whole sheet of them
+
+
+def test_print_shop_and_tabletop_files_print_no_spares():
+    from tischlein.pdf.shops import SHOPS, shop_decks
+    ps = print_set(load_game("mahlzeit"), "mahlzeit", "en", Options().card)
+    assert all(p.kind != "spare" for deck in shop_decks(ps, SHOPS["tgc"]) for p in deck.pieces)
+
+
+def test_a_card_sheet_front_page_never_carries_only_a_few_cards(mahlzeit):
+    """What a crafter saw before: a whole sheet printed for two cards."""
+    for i in range(FRONT_MATTER, len(mahlzeit.pages), 2):
+        assert len(read_page(mahlzeit, i)[0]) == 9, i + 1
