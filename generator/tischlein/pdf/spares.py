@@ -15,10 +15,9 @@ from collections import Counter
 from dataclasses import replace
 
 from . import fonts, imposition
-from .card import SAFE, FaceBox, background, panel
+from .card import FaceBox, Frame
 from .component import Deck, Kind, Piece, PrintSet
 from .icons import color
-from .palette import area, outline
 from .units import mm
 
 KIND = "spare"
@@ -70,34 +69,31 @@ def _most(imposed: imposition.Imposed, deck: Deck) -> int:
 
 
 def _adding(ps: PrintSet, deck: Deck, back: str, n: int, ui) -> PrintSet:
-    label = ui("pdf.kind.spare")
-    spares = [Piece(f"spare-{i}", KIND, FACE, back, label) for i in range(1, n + 1)]
+    caption = ui("pdf.spare.caption")
+    spares = [Piece(f"spare-{i}", KIND, FACE, back, caption) for i in range(1, n + 1)]
     decks = [Deck(d.size, d.pieces + spares) if d is deck else d for d in ps.decks]
-    kind = Kind(KIND, label, ICON, back, ui("pdf.spare.detail"))
-    return replace(ps, decks=decks, faces={**ps.faces, FACE: _face(ui("pdf.spare.caption"))},
+    kind = Kind(KIND, ui("pdf.kind.spare"), ICON, back, ui("pdf.spare.detail"))
+    return replace(ps, decks=decks, faces={**ps.faces, FACE: _face(caption)},
                    kinds=ps.kinds + [kind], icons=sorted({*ps.icons, ICON}))
 
 
 def _face(caption: str):
     def draw(c, box: FaceBox) -> None:
         """A light frame, a line for the card's name and ruled lines for its text: drawn with little ink."""
-        background(c, box, area(RIM))
-        edge = mm(3) if min(box.w / mm(63), box.h / mm(88)) >= 0.9 else mm(2.2)
-        panel(c, edge, edge, box.w - 2 * edge, box.h - 2 * edge, area(PAPER), radius=mm(3),
-              stroke=outline(RIM), width=0.8)
-        left, right = edge + SAFE, box.w - edge - SAFE
+        f = Frame(c, box, PAPER, RIM, INK, 0.8)
+        left, right = f.x0 + f.pad, f.x1 - f.pad
         c.setStrokeColor(color(RULE))
         c.setLineWidth(0.9)
-        title = box.h - edge - SAFE - mm(6)
-        c.line(left, title, right, title)
+        c.roundRect(f.x0, f.y0, f.x1 - f.x0, f.y1 - f.y0, mm(3), stroke=1, fill=0)   # seen in ink-saver mode too
+        c.line(left, f.y1 - f.s(9), right, f.y1 - f.s(9))
         c.setLineWidth(0.5)
-        y, bottom = box.h * 0.45, edge + SAFE + mm(8)
-        while y > bottom:
+        y = box.h * 0.45
+        while y > f.y0 + f.s(11):
             c.line(left, y, right, y)
-            y -= mm(7)
+            y -= f.s(7)
         text = caption.upper()
         size = min(6.5, 6.5 * (right - left) / max(1.0, fonts.width(text, fonts.BOLD, 6.5)))   # a long word fits
         c.setFillColor(color(INK))
         c.setFont(fonts.BOLD, size)
-        c.drawCentredString(box.w / 2, edge + SAFE, text)
+        c.drawCentredString(box.w / 2, f.y0 + f.s(3.5), text)
     return draw
