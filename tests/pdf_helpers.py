@@ -20,7 +20,7 @@ from content_tools import load_game
 from pypdf import PdfReader
 from pypdf.generic import ContentStream
 
-from tischlein.pdf import document, imposition, spares
+from tischlein.pdf import document
 from tischlein.pdf.component import print_set
 from tischlein.pdf.document import build_pdfs
 from tischlein.pdf.errors import PdfBuildError
@@ -65,10 +65,9 @@ def pages(readers) -> dict[str, tuple[PdfReader, list]]:
 
 def printed_set(content, game_id: str, opts: Options):
     """The print set as the PDF of `opts` prints it: the game's pieces and the blank spares that fill the room on
-    its last sheets (pdf/spares.py)."""
+    its last sheets (pdf/spares.py) where they leave the print guide on one page."""
     ps = print_set(content, game_id, opts.lang, opts.card)
-    ui = Texts(content.games[game_id].ui, opts.lang)
-    return spares.with_spares(ps, opts, imposition.impose_pieces(ps, opts), ui)[0]
+    return document.laid_out(ps, opts, Texts(content.games[game_id].ui, opts.lang))[0]
 
 
 def spare_fronts(reader: PdfReader) -> int:

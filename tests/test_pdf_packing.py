@@ -179,8 +179,9 @@ def test_skipping_packings_that_cannot_win_changes_no_layout(case, monkeypatch):
 
 def test_the_print_guide_fits_one_page_in_every_game_language_and_paper():
     """The guide is set tighter where it would spill a few lines onto a second, near-empty page (Tá na Mesa's
-    and Suppenkasper's checklists did on Letter and in German and Portuguese)."""
-    from tischlein.pdf import guide, imposition
+    and Suppenkasper's checklists did on Letter and in German and Portuguese; the spares' row did in Tá na Mesa's
+    German Letter file, which therefore prints none)."""
+    from tischlein.pdf import guide
     from tischlein.pdf.component import print_set
     from tischlein.pdf.texts import Texts
     content = loader.load(CONTENT)
@@ -191,8 +192,9 @@ def test_the_print_guide_fits_one_page_in_every_game_language_and_paper():
                 opts = Options(lang=lang, paper=paper)
                 ps = print_set(content, game, lang, opts.card)
                 ui = Texts(content.games[game].ui, lang, content.games[game])
-                layout, density = document.front_matter(ps, opts, ui, imposition.impose_pieces(ps, opts))
-                assert guide.guide_page(document._Counting(), ps, layout, opts, ui, density) == 1, (game, lang, paper)
+                printed, layout, density = document.laid_out(ps, opts, ui)      # with the spares it prints
+                assert guide.guide_page(document._Counting(), printed, layout, opts, ui, density) == 1, \
+                    (game, lang, paper)
                 tightened += [(game, lang, paper)] if density else []
     assert tightened and ("ta-na-mesa", "de", "letter") in tightened      # the tighter settings are used
 

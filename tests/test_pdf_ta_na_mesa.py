@@ -90,8 +90,8 @@ def test_every_piece_is_printed_at_its_size_with_its_back_behind_it(readers, con
                 spice_pairs[(face[len("spice-"):], behind[spot][len("back-spice-"):])] += 1
             else:
                 assert behind[spot] == f"back-{back_of[face]}"
-    assert fronts == {"ingredient": 50, "character": 8, "aid": 4, "recipe": 25, "counter": 4, "spice": 12,
-                      "marker": 8, "prize": 1, "hat": 1, "spare": sum(p.kind == "spare" for p in ps.pieces())}
+    assert fronts == Counter({"ingredient": 50, "character": 8, "aid": 4, "recipe": 25, "counter": 4, "spice": 12,
+                              "marker": 8, "prize": 1, "hat": 1, "spare": sum(p.kind == "spare" for p in ps.pieces())})
     # the spice tokens: each token's back is its other face, as the content lists them
     assert spice_pairs == Counter(tuple(f) for f in content.games[GAME].model.spice_tokens)
 

@@ -79,7 +79,8 @@ def write_atomically(out_path: Path, write) -> Path:
 
 def front_matter(ps: PrintSet, opts: Options, ui: Texts, imposed) -> tuple:
     """(the page plan, the guide's density): the guide in the loosest setting that fits one page (a few lines
-    spilt onto a second page would waste a sheet), then the credits, then the pieces."""
+    spilt onto a second page would waste a sheet), then the credits, then the pieces. The density is None when
+    no setting fits one page (the guide is then set in the first one, over as many pages as it takes)."""
     fonts.register()                      # the guide and the credits are measured in their fonts
     W, H = opts.paper_size.width, opts.paper_size.height
     credits = guide.credits_pages(_Counting(), ps, W, H, ui)
@@ -88,13 +89,25 @@ def front_matter(ps: PrintSet, opts: Options, ui: Texts, imposed) -> tuple:
                None)
     if fit is not None:
         return first, fit
-    return imposition.plan(ps, opts, guide.guide_page(_Counting(), ps, first, opts, ui) + credits, imposed), 0
+    return imposition.plan(ps, opts, guide.guide_page(_Counting(), ps, first, opts, ui) + credits, imposed), None
+
+
+def laid_out(ps: PrintSet, opts: Options, ui: Texts) -> tuple:
+    """(the print set as printed, its page plan, the guide's density): with the blank spares that fill the last
+    sheets (spares.py), unless their checklist row is what pushes the guide onto a second page."""
+    plain = imposition.impose_pieces(ps, opts)
+    more, imposed = spares.with_spares(ps, opts, plain, ui)
+    layout, density = front_matter(more, opts, ui, imposed)
+    if more is not ps and density is None:
+        alone, alone_density = front_matter(ps, opts, ui, plain)
+        if alone_density is not None:
+            return ps, alone, alone_density
+    return more, layout, density or 0
 
 
 def _write(ps: PrintSet, opts: Options, ui: Texts, path: Path) -> None:
     W, H = opts.paper_size.width, opts.paper_size.height
-    ps, imposed = spares.with_spares(ps, opts, imposition.impose_pieces(ps, opts), ui)
-    layout, density = front_matter(ps, opts, ui, imposed)
+    ps, layout, density = laid_out(ps, opts, ui)
     sheets = [(s, p) for s in layout.sections if s.role not in ("front", "board") for p in s.pages]
 
     c = _canvas(path, (W, H), ps, opts, ui)
