@@ -117,8 +117,17 @@ class Engine:
         return []
 
     def render(self, state: GameState) -> str:
-        """The state as compact text (golden files, `tischlein replay`)."""
+        """The state as compact text (golden files, `tischlein replay`): the game's lines, then, once the game is
+        over, its result."""
+        return "\n".join(self.render_lines(state) + (self.result_lines(state) if self.is_over(state) else []))
+
+    def render_lines(self, state: GameState) -> list[str]:
+        """The state as lines of text: turn and phase, the table, each player."""
         raise NotImplementedError
+
+    def result_lines(self, state: GameState) -> list[str]:
+        """What render adds when the game is over: the final ranking."""
+        return [self.standings(state)]
 
     def expect_fields(self) -> dict[str, Check]:
         """The game's own fields of a replay's `expect`, besides turn, phase and winners."""

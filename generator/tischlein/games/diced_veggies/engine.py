@@ -496,7 +496,7 @@ class DicedVeggies(BlockCuts, Engine):
                                 norm=lambda w: [{"recipe": c["recipe"], "hype": c.get("hype")} for c in w]),
                 "chef": Check(lambda s, i: s.players[i].chef)}
 
-    def render(self, s: State) -> str:
+    def render_lines(self, s: State) -> list[str]:
         die = lambda d: f"{self.letter[self.veggie(s, d)]}{s.faces[d]}"          # noqa: E731
         head = f"Turn: {s.current.name} · phase: {s.phase}" + (f" · stage: {s.stage}" if s.stage != "normal" else "")
         lines = [head + (f" · 6th recipe: {s.players[s.trigger].name}" if s.trigger is not None else ""),
@@ -517,14 +517,16 @@ class DicedVeggies(BlockCuts, Engine):
             lines.append(f"{pad}score: {sc['total']} (recipes {sc['recipes']}, hype {sc['hype']})")
         if s.improvised:
             lines.append("Improvised: " + ", ".join(f"{d} counts as {v}" for d, v in s.improvised.items()))
-        if s.phase == "over":
-            lines.append(self.standings(s))
-            solo = scores[0].get("solo")
-            if solo:
-                band = f"{solo['min']}–{solo['max']}" if solo["max"] is not None else f"{solo['min']}+"
-                missing = " (verdict missing in source)" if solo["missing_in_source"] else ""
-                lines.append(f"Solo band: {band}{missing}")
-        return "\n".join(lines)
+        return lines
+
+    def result_lines(self, s: State) -> list[str]:
+        """The ranking, and in a solo game the band the score falls in."""
+        solo = self.score(s)[0].get("solo")
+        if not solo:
+            return super().result_lines(s)
+        band = f"{solo['min']}–{solo['max']}" if solo["max"] is not None else f"{solo['min']}+"
+        missing = " (verdict missing in source)" if solo["missing_in_source"] else ""
+        return super().result_lines(s) + [f"Solo band: {band}{missing}"]
 
 
 def condition_met(cond: Mapping[str, Any], faces: list[int]) -> bool:

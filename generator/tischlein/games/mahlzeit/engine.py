@@ -483,7 +483,7 @@ class Mahlzeit(Engine):
         return {"dishes": Check(lambda s, i: s.players[i].dishes, "fields", what="laid dishes")}
 
     # --- text -----------------------------------------------------------------------------------------------
-    def render(self, s: State) -> str:
+    def render_lines(self, s: State) -> list[str]:
         """Turn and phase, stack, rows, dish columns, players with hand, laid dishes and score."""
         top = list(reversed(s.stack))
         shown = " ".join(top[:3]) + (" …" if len(top) > 3 else "")
@@ -510,9 +510,7 @@ class Mahlzeit(Engine):
         if s.pending:
             lines.append(f"Waiting: {s.players[s.pending['holder']].name} may swap Dirty Pots with "
                          f"{s.players[s.pending['layer']].name}")
-        if s.phase == "over":
-            lines.append(self.standings(s))
-        return "\n".join(lines)
+        return lines
 
 
 ENGINE = Mahlzeit

@@ -476,7 +476,7 @@ class SchwarzwaelderKirsch(Engine):
                 "collection_size": Check(lambda s, i: len(s.players[i].collection)),
                 "action": Check(lambda s, i: s.players[i].action), "wins": Check(lambda s, i: s.players[i].wins)}
 
-    def render(self, s: State) -> str:
+    def render_lines(self, s: State) -> list[str]:
         """Face-down pantry cards show as their id in brackets (the state knows them), the face-up one in stars."""
         number = f"Round {s.round} of {s.rounds}" if s.round <= s.rounds else f"Round {s.round} (tie round)"
         over = self.is_over(s)
@@ -494,9 +494,7 @@ class SchwarzwaelderKirsch(Engine):
             action = (p.action + (" (new)" if p.fresh else "")) if p.action else "-"
             lines.append(f"{'>' if i == s.turn and not over else ' '} {p.name.ljust(width)}  wins {p.wins} · "
                          f"action {action} · cake {len(p.collection)}/{len(self.cake)}: {coll}")
-        if over:
-            lines.append(self.standings(s))
-        return "\n".join(lines)
+        return lines
 
 
 ENGINE = SchwarzwaelderKirsch

@@ -509,7 +509,7 @@ class Suppenkasper(Engine):
         return {"position": Check(lambda s, i: s.players[i].position), "chips": Check(lambda s, i: s.players[i].chips),
                 "class": Check(lambda s, i: self.class_at.get(s.players[i].position))}
 
-    def render(self, s: State) -> str:
+    def render_lines(self, s: State) -> list[str]:
         names = s.names
         queue = f" · chips still to decide: {', '.join(names[i] for i in s.chip_queue)}" if s.phase == "chips" else ""
         lines = [f"Round {s.round} · phase: {s.phase} · to decide: {names[s.turn]}{queue}"]
@@ -525,9 +525,10 @@ class Suppenkasper(Engine):
             mark = ">" if i == s.turn and s.phase != "over" else " "
             lines.append(f"{mark} {p.name.ljust(width)}  at {p.position:+d} ({self.class_at.get(p.position)}) · "
                          f"chips {p.chips} · hand ({len(p.hand)}): {' '.join(p.hand) or '-'}")
-        if s.phase == "over":
-            lines.append(self.standings(s, lambda r: f" (chips {r['chips']})"))
-        return "\n".join(lines)
+        return lines
+
+    def result_lines(self, s: State) -> list[str]:
+        return [self.standings(s, lambda r: f" (chips {r['chips']})")]
 
 
 ENGINE = Suppenkasper

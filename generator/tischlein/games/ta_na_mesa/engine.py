@@ -518,7 +518,7 @@ class TaNaMesa(Engine):
                 "prepared": Check(lambda s, i: s.players[i].prepared), "sum": Check(lambda s, i: s.players[i].sum),
                 "tokens": Check(lambda s, i: s.players[i].tokens, "any_order")}
 
-    def render(self, s: State) -> str:
+    def render_lines(self, s: State) -> list[str]:
         spices = lambda tokens: " ".join(f"{t}={self.face(s, t)}" for t in tokens)      # noqa: E731
         head = f"Round {s.round} of {s.rounds} · chef {s.players[s.chef].name} · "
         head += "game over" if s.phase == "over" else f"phase: {s.phase} · turn: {s.current.name} · step {s.step}"
@@ -542,9 +542,7 @@ class TaNaMesa(Engine):
                     f"{sp}={p.stove[sp].recipe}/{p.stove[sp].turns}" for sp in self.spaces if sp in p.stove))
             lines.append(f"  {pad}  score: {sc['total']} (recipes {sc['recipes']}, sums {sc['sum_bonus']}, spices "
                          f"{sc['spices']}, presentation {sc['presentation']}, vegetarian {sc['vegetarian']})")
-        if s.phase == "over":
-            lines.append(self.standings(s))
-        return "\n".join(lines)
+        return lines
 
 
 ENGINE = TaNaMesa
