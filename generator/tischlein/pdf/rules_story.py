@@ -84,6 +84,11 @@ def heading(s: Story, markup: str, style, dest: str, outline_title: str, level: 
     return p
 
 
+def chapter(s: Story, key: str, dest: str) -> Paragraph:
+    """A chapter's heading, titled by the UI string `key`: in the contents and the outline at the top level."""
+    return heading(s, esc(s.ui(key)), s.st.h1, dest, s.ui(key), 0, 0)
+
+
 def cover(s: Story, kind_label: str) -> list[Flowable]:
     ctx, st = s.ctx, s.st
     model = ctx.game.model
@@ -146,7 +151,7 @@ def rules(s: Story) -> list[Flowable]:
                            sec.depth if sec.depth < 2 else NO_TOC))
         out += s.conv.blocks(ctx.text(f"rules:{sec.id}.body"))
     if out:
-        out.insert(0, heading(s, esc(s.ui("site.rules")), s.st.h1, "rules", s.ui("site.rules"), 0, 0))
+        out.insert(0, chapter(s, "site.rules", "rules"))
         out.append(PageBreak())
     return out
 
@@ -155,8 +160,7 @@ def examples(s: Story) -> list[Flowable]:
     if not s.renders:
         return []
     ctx = s.ctx
-    out: list[Flowable] = [heading(s, esc(s.ui("site.examples")), s.st.h1, "examples", s.ui("site.examples"),
-                                   0, 0)]
+    out: list[Flowable] = [chapter(s, "site.examples", "examples")]
     lookup = ctx.site.card_lookup(ctx.game, ctx.lang)
     drawing = StateDrawing(lookup, ctx.site.state_label(ctx.game, ctx.lang), s.st, s.ui("booklet.state.pile"))
     for n, r in enumerate(s.renders):
@@ -246,7 +250,7 @@ def glossary(s: Story) -> list[Flowable]:
     ctx = s.ctx
     if not ctx.game.glossary:
         return []
-    out: list[Flowable] = [heading(s, esc(s.ui("site.glossary")), s.st.h1, "glossary", s.ui("site.glossary"), 0, 0)]
+    out: list[Flowable] = [chapter(s, "site.glossary", "glossary")]
     for term in ctx.game.glossary:
         name = s.conv.inline(ctx.plain(f"glossary:{term}.term"))
         body = s.conv.blocks(ctx.text(f"glossary:{term}.definition"))
@@ -260,7 +264,7 @@ def faq(s: Story) -> list[Flowable]:
     ctx = s.ctx
     if not ctx.game.faq:
         return []
-    out: list[Flowable] = [heading(s, esc(s.ui("site.faq")), s.st.h1, "faq", s.ui("site.faq"), 0, 0)]
+    out: list[Flowable] = [chapter(s, "site.faq", "faq")]
     for entry in ctx.game.faq:
         q = ctx.plain(f"faq:{entry['id']}.question")
         out.append(heading(s, s.conv.inline(q), s.st.h4.clone("question", textColor=colour(INK)),
@@ -276,8 +280,7 @@ def sources(s: Story) -> list[Flowable]:
     """Every reconstructed value and erratum with its reason, as on the site's sources page. Values that share
     a reason are listed together above it, record by record, so a reason given for 30 cards is printed once."""
     ctx = s.ctx
-    out: list[Flowable] = [heading(s, esc(s.ui("site.provenance")), s.st.h1, "sources", s.ui("site.provenance"),
-                                   0, 0)]
+    out: list[Flowable] = [chapter(s, "site.provenance", "sources")]
     out += s.conv.blocks(md.text(ctx.ui("site.sources.intro")), s.st.small)
     notes = ctx.notes(s.renders)
     if not notes:
