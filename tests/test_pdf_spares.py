@@ -8,7 +8,7 @@ from collections import Counter
 import pytest
 from content_tools import load_game
 from engine_tools import repository_content
-from pdf_helpers import FRONT_MATTER, printed_set, read_page, sheets
+from pdf_helpers import FRONT_MATTER, printed_set, read_page, sheets, spare_fronts
 from pypdf import PdfReader
 
 from tischlein.pdf import document, imposition
@@ -69,3 +69,15 @@ def test_a_card_sheet_front_page_never_carries_only_a_few_cards(mahlzeit):
     """What a crafter saw before: a whole sheet printed for two cards."""
     for i in range(FRONT_MATTER, len(mahlzeit.pages), 2):
         assert len(read_page(mahlzeit, i)[0]) == 9, i + 1
+
+
+@pytest.mark.parametrize("paper", ["a4", "letter"])
+def test_schwarzwaelder_kirschs_six_sheets_are_full_on_both_papers(paper, tmp_path):
+    """49 cards and 5 spares fill six sheets of nine. On Letter, 5 spares fit where 4 do not (the packer lays
+    them out otherwise), so the most that fit is searched from the top, not by halving."""
+    content = load_game("schwarzwaelder-kirsch")
+    reader = PdfReader(document.build_pdf(content, "schwarzwaelder-kirsch", Options(paper=paper), tmp_path / "sk.pdf"))
+    pairs = list(sheets(reader))
+    assert len(pairs) == 6
+    assert [len(fronts) for fronts, _, _ in pairs] == [9] * 6
+    assert spare_fronts(reader) == 5

@@ -32,17 +32,13 @@ def with_spares(ps: PrintSet, opts, imposed: imposition.Imposed, ui) -> tuple[Pr
     if deck is None:
         return ps, imposed
     back = Counter(p.back for p in deck.pieces if p.back is not None).most_common(1)[0][0]
-    pages, best = _pages(imposed), (ps, imposed)
-    low, high = 0, _most(imposed, deck)             # the packer decides; halving keeps it to a few tries
-    while low < high:
-        n = (low + high + 1) // 2
+    pages = _pages(imposed)
+    for n in range(_most(imposed, deck), 0, -1):    # from the top: the packer is not monotone (5 may fit, 4 not)
         more = _adding(ps, deck, back, n, ui)
         again = imposition.impose_pieces(more, opts)
         if _pages(again) == pages:
-            low, best = n, (more, again)
-        else:
-            high = n - 1
-    return best
+            return more, again
+    return ps, imposed
 
 
 def _is_card(deck: Deck, opts) -> bool:
