@@ -33,12 +33,23 @@ def with_spares(ps: PrintSet, opts, imposed: imposition.Imposed, ui) -> tuple[Pr
         return ps, imposed
     back = Counter(p.back for p in deck.pieces if p.back is not None).most_common(1)[0][0]
     pages = _pages(imposed)
-    for n in range(_most(imposed, deck), 0, -1):    # from the top: the packer is not monotone (5 may fit, 4 not)
+
+    def attempt(n: int) -> tuple[PrintSet, imposition.Imposed] | None:
         more = _adding(ps, deck, back, n, ui)
         again = imposition.impose_pieces(more, opts)
-        if _pages(again) == pages:
-            return more, again
-    return ps, imposed
+        return (more, again) if _pages(again) == pages else None
+
+    low, high = 0, _most(imposed, deck)
+    if opts.duplex != "fold":
+        # every count from the top: the packer is not monotone in it (Schwarzwälder Kirsch on Letter fits 5 but
+        # not 4), and a try is cheap, for it re-packs only what the whole-sheet grids of cards leave
+        return next(filter(None, map(attempt, range(high, 0, -1))), (ps, imposed))
+    best = (ps, imposed)          # a fold try re-packs every half sheet, ten times the cost: halving
+    while low < high:
+        n = (low + high + 1) // 2
+        found = attempt(n)
+        low, high, best = (n, high, found) if found else (low, n - 1, best)
+    return best
 
 
 def _is_card(deck: Deck, opts) -> bool:
