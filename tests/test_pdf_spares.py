@@ -11,7 +11,8 @@ from engine_tools import repository_content
 from pdf_helpers import FRONT_MATTER, printed_set, read_page, sheets, spare_fronts
 from pypdf import PdfReader
 
-from tischlein.pdf import document, imposition
+from tischlein.buildplan import languages_of
+from tischlein.pdf import document, imposition, spares
 from tischlein.pdf.component import print_set
 from tischlein.pdf.options import Options
 
@@ -81,3 +82,18 @@ def test_schwarzwaelder_kirschs_six_sheets_are_full_on_both_papers(paper, tmp_pa
     assert len(pairs) == 6
     assert [len(fronts) for fronts, _, _ in pairs] == [9] * 6
     assert spare_fronts(reader) == 5
+
+
+def test_the_ink_saver_and_other_languages_get_the_spares_a_fresh_search_gives(monkeypatch):
+    """A file whose sheets are those of a file searched before (its ink saver, another language) takes the count
+    found then; it must be what a search of its own would find."""
+    content = repository_content()
+    count = lambda game, opts: sum(p.kind == "spare" for p in printed_set(content, game, opts).pieces())  # noqa: E731
+    for game in sorted(content.games):
+        other = next(lang for lang in languages_of(content, content.games[game]) if lang != "en")
+        for paper in ("a4", "letter"):
+            monkeypatch.setattr(spares, "_FOUND", {})
+            assert count(game, Options(paper=paper)) > 0 or game in ("diced-veggies", "suppenkasper")
+            taken = count(game, Options(lang=other, paper=paper, ink_saver=True))      # from the English search
+            monkeypatch.setattr(spares, "_FOUND", {})
+            assert taken == count(game, Options(lang=other, paper=paper, ink_saver=True)), (game, paper)

@@ -95,11 +95,10 @@ def front_matter(ps: PrintSet, opts: Options, ui: Texts, imposed) -> tuple:
 def laid_out(ps: PrintSet, opts: Options, ui: Texts) -> tuple:
     """(the print set as printed, its page plan, the guide's density): with the blank spares that fill the last
     sheets (spares.py), unless their checklist row is what pushes the guide onto a second page."""
-    plain = imposition.impose_pieces(ps, opts)
-    more, imposed = spares.with_spares(ps, opts, plain, ui)
+    more, imposed = spares.with_spares(ps, opts, ui)
     layout, density = front_matter(more, opts, ui, imposed)
     if more is not ps and density is None:
-        alone, alone_density = front_matter(ps, opts, ui, plain)
+        alone, alone_density = front_matter(ps, opts, ui, imposition.impose_pieces(ps, opts))
         if alone_density is not None:
             return ps, alone, alone_density
     return more, layout, density or 0

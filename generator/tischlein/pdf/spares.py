@@ -26,12 +26,17 @@ ICON = "plate"
 RIM, PAPER, RULE, INK = "#e9e1d2", "#ffffff", "#d3c7b1", "#8a7a63"
 
 
-def with_spares(ps: PrintSet, opts, imposed: imposition.Imposed, ui) -> tuple[PrintSet, imposition.Imposed]:
-    """`ps` with the spares that fit on its sheets as they are, and the pieces imposed again; or both unchanged."""
+def with_spares(ps: PrintSet, opts, ui) -> tuple[PrintSet, imposition.Imposed]:
+    """`ps` with the spares that fit on its sheets as they are, and its pieces imposed; or `ps` itself imposed."""
     deck = next((d for d in ps.decks if _is_card(d, opts) and any(p.back is not None for p in d.pieces)), None)
-    if deck is None:
-        return ps, imposed
+    key = _geometry(ps, opts)
+    if deck is None or _FOUND.get(key) == 0:
+        return ps, imposition.impose_pieces(ps, opts)
     back = Counter(p.back for p in deck.pieces if p.back is not None).most_common(1)[0][0]
+    if key in _FOUND:                 # the ink saver, or another language: the same sheets as a file searched before
+        more = _adding(ps, deck, back, _FOUND[key], ui)
+        return more, imposition.impose_pieces(more, opts)
+    imposed = imposition.impose_pieces(ps, opts)
     pages = _pages(imposed)
 
     def attempt(n: int) -> tuple[PrintSet, imposition.Imposed] | None:
@@ -42,14 +47,29 @@ def with_spares(ps: PrintSet, opts, imposed: imposition.Imposed, ui) -> tuple[Pr
     low, high = 0, _most(imposed, deck)
     if opts.duplex != "fold":
         # every count from the top: the packer is not monotone in it (Schwarzwälder Kirsch on Letter fits 5 but
-        # not 4), and a try is cheap, for it re-packs only what the whole-sheet grids of cards leave
-        return next(filter(None, map(attempt, range(high, 0, -1))), (ps, imposed))
-    best = (ps, imposed)          # a fold try re-packs every half sheet, ten times the cost: halving
-    while low < high:
-        n = (low + high + 1) // 2
-        found = attempt(n)
-        low, high, best = (n, high, found) if found else (low, n - 1, best)
+        # not 4); a try re-packs only what the whole-sheet grids of cards leave
+        best = next(filter(None, map(attempt, range(high, 0, -1))), (ps, imposed))
+    else:
+        best = (ps, imposed)      # a fold try re-packs every half sheet, several times the cost: halving
+        while low < high:
+            n = (low + high + 1) // 2
+            found = attempt(n)
+            low, high, best = (n, high, found) if found else (low, n - 1, best)
+    _FOUND[key] = sum(p.kind == KIND for d in best[0].decks for p in d.pieces)
     return best
+
+
+_FOUND: dict[tuple, int] = {}
+
+
+def _geometry(ps: PrintSet, opts) -> tuple:
+    """All that the packing of a print set depends on: the sheet, and each deck's and board's size and count
+    (with a back and without). Text, colours and language do not change where a piece lies."""
+    sizes = lambda s: (round(s.width, 3), round(s.height, 3))       # noqa: E731
+    decks = tuple((sizes(d.size), sum(p.back is not None for p in d.pieces), sum(p.back is None for p in d.pieces))
+                  for d in ps.decks)
+    boards = tuple((b.width_mm, b.height_mm) for b in ps.boards)
+    return (sizes(opts.paper_size), opts.bleed_mm, opts.duplex, sizes(opts.card), decks, boards)
 
 
 def _is_card(deck: Deck, opts) -> bool:
