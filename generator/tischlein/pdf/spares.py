@@ -24,6 +24,7 @@ KIND = "spare"
 FACE = "spare"
 ICON = "plate"
 RIM, PAPER, RULE, INK = "#e9e1d2", "#ffffff", "#d3c7b1", "#8a7a63"
+_FOUND: dict[tuple, int] = {}     # spares found per sheet geometry (_geometry), for this process's later files
 
 
 def with_spares(ps: PrintSet, opts, ui) -> tuple[PrintSet, imposition.Imposed]:
@@ -44,22 +45,19 @@ def with_spares(ps: PrintSet, opts, ui) -> tuple[PrintSet, imposition.Imposed]:
         again = imposition.impose_pieces(more, opts)
         return (more, again) if _pages(again) == pages else None
 
-    low, high = 0, _most(imposed, deck)
+    high = _most(imposed, deck)
     if opts.duplex != "fold":
         # every count from the top: the packer is not monotone in it (Schwarzwälder Kirsch on Letter fits 5 but
         # not 4); a try re-packs only what the whole-sheet grids of cards leave
         best = next(filter(None, map(attempt, range(high, 0, -1))), (ps, imposed))
     else:
-        best = (ps, imposed)      # a fold try re-packs every half sheet, several times the cost: halving
+        best, low = (ps, imposed), 0      # a fold try re-packs every half sheet, several times the cost: halving
         while low < high:
             n = (low + high + 1) // 2
             found = attempt(n)
             low, high, best = (n, high, found) if found else (low, n - 1, best)
     _FOUND[key] = sum(p.kind == KIND for d in best[0].decks for p in d.pieces)
     return best
-
-
-_FOUND: dict[tuple, int] = {}
 
 
 def _geometry(ps: PrintSet, opts) -> tuple:
