@@ -100,6 +100,12 @@ def test_missing_content_folder(tmp_path):
     assert "missing" in result.output
 
 
+def test_a_mistyped_game_names_the_games_there_are():
+    result = CliRunner().invoke(main, ["pdf", "diced_veggies", "--content", str(CONTENT)])
+    assert result.exit_code != 0 and "Traceback" not in result.output
+    assert "no such game 'diced_veggies'; the games here: diced-veggies, mahlzeit," in result.output
+
+
 def test_a_new_language_is_checked_and_counted_before_it_is_published(copy):
     (copy / "ui" / "fr.yaml").write_text((copy / "ui" / "de.yaml").read_text(encoding="utf-8"), encoding="utf-8")
     french = copy / "games/mahlzeit/i18n/fr"

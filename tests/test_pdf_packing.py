@@ -3,6 +3,7 @@ that never touch a piece (margin marks whose whole line crosses none), backs and
 their fronts for long-edge duplex, and no blank page in any game's file."""
 from __future__ import annotations
 
+import re
 from pathlib import Path
 
 import pytest
@@ -138,6 +139,10 @@ def test_no_blank_page_and_the_guide_names_single_and_double_sided_ranges(built,
         placed, _ = read_page(reader, i)
         text = reader.pages[i].extract_text().strip() if not placed else "x"
         assert placed or text, f"page {i + 1} is blank"
+    # the guide's page ranges name every page once, and a one-page range reads "page 8", not "pages 8–8"
+    spans = [(int(a), int(b or a)) for a, b in re.findall(r"[Pp]ages? (\d+)(?:–(\d+))?", guide)]
+    assert all(int(a) < int(b) for a, b in re.findall(r"[Pp]ages (\d+)–(\d+)", guide)), guide
+    assert sorted(p for a, b in spans for p in range(a, b + 1)) == list(range(1, len(reader.pages) + 1))
     if game == "diced-veggies":
         assert "print one of the two, not both" in guide and "Ordinary dice will not do" in guide
     else:

@@ -131,7 +131,10 @@ def load(root: Path, only: list[str] | None = None, langs: list[str] | None = No
         for wanted in only:
             if wanted not in games and not any(p.path.startswith(f"{_show(root, games_dir / wanted)}")
                                                for p in problems.errors):
-                problems.error(_show(root, games_dir / wanted), None, "", f"no such game {wanted!r}")
+                here = ", ".join(sorted(p.name for p in games_dir.iterdir() if p.is_dir() and ID.fullmatch(p.name))) \
+                    if games_dir.is_dir() else ""
+                problems.error(_show(root, games_dir / wanted), None, "",
+                               f"no such game {wanted!r}; the games here: {here or 'none'}")
     return Content(root, ui, games, problems, languages)
 
 

@@ -89,6 +89,13 @@ class Flow:
 DENSITIES = ((8.5, 1.25, 2.0, 1.0), (8.2, 1.18, 1.4, 0.88), (7.8, 1.12, 1.0, 0.78))
 
 
+def _span(ui, s, start: bool = True) -> dict:
+    """A section's pages for a guide line: "Page 8" or "Pages 5–7" (`start`: at the start of the line)."""
+    key = "pdf.guide.span" if start else "pdf.guide.span_in"
+    form = "one" if s.first == s.last else "range"
+    return {"span": ui(f"{key}.{form}", first=s.first, last=s.last)}
+
+
 def guide_page(c, ps: PrintSet, plan, opts, ui, density: int = 0) -> int:
     """Page 1: what to print (the page ranges imposition.py produced, single- and double-sided), how, how to cut,
     and the checklist. Only the parts this game has get a line. `density`: an index of DENSITIES. Returns the
@@ -105,23 +112,23 @@ def guide_page(c, ps: PrintSet, plan, opts, ui, density: int = 0) -> int:
     for s in plan.sections:
         what = ", ".join(labels.get(k, k) for k in s.kinds)
         if s.role == "front":
-            f.para(ui("pdf.guide.pages_front", first=s.first, last=s.last), **bullet)
+            f.para(ui("pdf.guide.pages_front", **_span(ui, s)), **bullet)
         elif s.role == "one-sided":
-            f.para(ui("pdf.guide.range_one", first=s.first, last=s.last, what=what), **bullet)
+            f.para(ui("pdf.guide.range_one", **_span(ui, s), what=what), **bullet)
         elif s.role == "board":
-            f.para(ui("pdf.guide.range_board", first=s.first, last=s.last, what=what, sheets=len(s.pages)),
+            f.para(ui("pdf.guide.range_board", **_span(ui, s), what=what, sheets=len(s.pages)),
                    **bullet)
         elif s.role == "two-sided":
             key = "pdf.guide.range_fold" if s.sided == "fold" else \
                 "pdf.guide.range_two" if s.sided == "double" else "pdf.guide.range_one"
-            f.para(ui(key, first=s.first, last=s.last, what=what, sheets=len(s.pages),
+            f.para(ui(key, **_span(ui, s), what=what, sheets=len(s.pages),
                       flip=ui(f"pdf.guide.flip.{opts.duplex}") if s.sided == "double" else ""), **bullet)
     alternatives = plan.of("alternative")
     if alternatives:
         f.para(ui("pdf.guide.choose"), **bullet)
         for s in alternatives:
             ds = next(d for d in ps.dice if d.kind in s.kinds)
-            f.para(ui(f"pdf.guide.alt.{s.choice}", first=s.first, last=s.last, n=len(ds.dice),
+            f.para(ui(f"pdf.guide.alt.{s.choice}", **_span(ui, s, start=False), n=len(ds.dice),
                       size=f"{ds.size_mm:g}"), bullet="–", indent=mm(10), size=8.5, after=2.0)
         f.para(ui("pdf.guide.alt.plain_dice"), indent=mm(10), size=8.5, after=2.0)
     f.para(ui("pdf.guide.total_sheets", sheets=plan.sheet_count), indent=mm(5), font=fonts.BOLD, size=8.5)
