@@ -72,3 +72,27 @@ def test_a_language_file_must_be_named_by_a_language_code(with_xx, tmp_path):
     (broken / "ui" / "not a language.yaml").write_text("{}\n", encoding="utf-8")
     result = run("check", "--content", str(broken))
     assert result.exit_code == 1 and "is not a language code" in result.output
+
+
+def test_every_english_ui_text_is_shown_somewhere():
+    """A text no code shows still costs each translator a line: every key of the English UI file is named in a
+    string literal of the code, the templates or the site's scripts — whole, without the namespaces a caller strips
+    (the engine says `move.unknown` for engine.move.unknown, a picture `words("round")` for engine.picture.round),
+    or as the fixed start of a key built there (f"pdf.guide.alt.{choice}", `site.${name}`, "pdf.guide.span" + …)."""
+    import re
+
+    import yaml
+    root = Path(__file__).resolve().parents[1]
+    package = root / "generator" / "tischlein"
+    keys = yaml.safe_load((package / "content" / "ui" / "en.yaml").read_text(encoding="utf-8"))
+    shown = "\n".join(p.read_text(encoding="utf-8", errors="replace")
+                      for folder in (package, root / "site", root / "templates") if folder.is_dir()
+                      for p in folder.rglob("*") if p.is_file() and p.suffix in {".py", ".html", ".j2", ".js", ".mjs"})
+    quoted = set(re.findall(r"""["'`](?:[a-z]+:)?([a-z0-9_.]+)["'`]""", shown))
+    starts = set(re.findall(r"""["'`](?:[a-z]+:)?([a-z_]+\.[a-z0-9_]+[a-z0-9_.]*)(?:\{|\$\{|["'`] *\+)""", shown))
+
+    def named(key: str) -> bool:
+        parts = key.split(".")
+        return any(".".join(parts[i:]) in quoted for i in range(len(parts))) or \
+            any(key[:i] in starts for i in range(1, len(key)))
+    assert [k for k in keys if not named(k)] == []
