@@ -1,8 +1,9 @@
 """The downloads page lists every variant a build wrote, with its size, read from the built site's HTML.
 
 One game's print bundle (pdf/bundle.py: the PDF variants, tuck boxes, print-shop and Tabletop Simulator zips) is
-built into a tmp output folder, then the site from it; every file must be a row of the game's downloads page with
-the variant a crafter picks it by, its exact size, and a link to the copy in the site.
+built into a tmp output folder, then the site from it; every file must be on the game's downloads page, in its
+language's section, in the row of the variant a crafter picks it by (PDFs: in its paper's column), with its exact
+size and a link to the copy in the site.
 """
 from __future__ import annotations
 
@@ -21,31 +22,49 @@ from tischlein.site.context import _size
 GAME = "schwarzwaelder-kirsch"     # small: 41 cards, every variant, three shop decks
 
 
-class Rows(HTMLParser):
-    """The rows of the page's tables: [(href of the first link, [cell texts])]."""
+class Links(HTMLParser):
+    """Every file link in the page's tables: the language section (its heading) it is in, its table's column
+    heading, the row's first cell (the variant) and the text of its own cell and of the cells after it."""
 
     def __init__(self):
         super().__init__()
-        self.rows, self._row, self._cell, self._href = [], None, None, None
+        self.links, self.section, self._heads, self._row, self._cell, self._in = [], "", [], None, None, None
 
     def handle_starttag(self, tag, attrs):
-        if tag == "tr":
-            self._row, self._href = [], None
-        elif tag == "td" and self._row is not None:
+        if tag == "h2":
+            self._in, self.section = "h2", ""
+        elif tag == "thead":
+            self._heads = []
+        elif tag == "th":
             self._cell = []
-        elif tag == "a" and self._cell is not None and self._href is None:
-            self._href = dict(attrs).get("href")
+        elif tag == "tr":
+            self._row = []
+        elif tag == "td":
+            self._cell = []
+        elif tag == "a" and self._cell is not None and self._row is not None:
+            self._row.append(("link", dict(attrs).get("href"), len(self._row)))
 
     def handle_data(self, data):
+        if self._in == "h2":
+            self.section += data
         if self._cell is not None:
             self._cell.append(data)
 
     def handle_endtag(self, tag):
-        if tag == "td" and self._cell is not None:
+        if tag == "h2":
+            self._in, self.section = None, self.section.replace("¶", "").strip()     # less the permalink
+        elif tag == "th" and self._cell is not None:
+            self._heads.append("".join(self._cell).strip())
+            self._cell = None
+        elif tag == "td" and self._cell is not None:
             self._row.append("".join(self._cell).strip())
             self._cell = None
-        elif tag == "tr" and self._row:
-            self.rows.append((self._href, self._row))
+        elif tag == "tr" and self._row is not None:
+            cells = [c for c in self._row if isinstance(c, str)]
+            for _, href, at in (c for c in self._row if isinstance(c, tuple)):
+                column = sum(isinstance(c, str) for c in self._row[:at])
+                self.links.append({"name": Path(href).name, "href": href, "section": self.section,
+                                   "column": self._heads[column], "variant": cells[0], "cells": cells[column:]})
             self._row = None
 
 
@@ -62,30 +81,37 @@ def site(tmp_path_factory):
     return out, built, bundle
 
 
-def _rows(site_dir: Path, lang: str = "") -> dict[str, list[str]]:
+def _links(site_dir: Path, lang: str = "") -> dict[str, dict]:
+    """File name -> where the downloads page lists it, in page order."""
     page = site_dir / lang / GAME / "downloads" / "index.html" if lang else site_dir / GAME / "downloads" / "index.html"
-    parser = Rows()
+    parser = Links()
     parser.feed(page.read_text(encoding="utf-8"))
-    return {Path(href).name: cells for href, cells in parser.rows if href}
+    return {link["name"]: link for link in parser.links if "/downloads/" in link["href"]}
 
 
-def test_every_file_of_the_bundle_is_a_row_with_its_exact_size(site):
+def _size_of(link: dict) -> str:
+    """A PDF's cell reads "name · size"; a zip's row has the size in the cell after its name."""
+    own = link["cells"][0]
+    return own.split(" · ")[1] if " · " in own else link["cells"][1]
+
+
+def test_every_file_of_the_bundle_is_listed_with_its_exact_size(site):
     out, built, bundle = site
-    rows = _rows(built)
+    links = _links(built)
     files = bundle.pdfs + bundle.exports
-    assert {p.name for p in files} == set(rows)
+    assert {p.name for p in files} == set(links)
     for path in files:
-        cells = rows[path.name]
-        assert cells[0] == path.name and cells[1] == "English"
-        assert cells[4] == _size(path.stat().st_size, "en")
+        link = links[path.name]
+        assert link["cells"][0].startswith(path.name) and link["section"] == "English"
+        assert _size_of(link) == _size(path.stat().st_size, "en")
         copy = built / "downloads" / GAME / path.name
         assert copy.is_file() and copy.stat().st_size == path.stat().st_size
 
 
-def test_each_variant_is_named_as_a_crafter_picks_it(site):
+def test_each_variant_is_named_as_a_crafter_picks_it_with_a_column_per_paper(site):
     _, built, _ = site
-    rows = _rows(built)
-    variant = {name: cells[3] for name, cells in rows.items()}
+    links = _links(built)
+    variant = {name: link["variant"] for name, link in links.items()}
     assert variant[f"{GAME}-en-a4.pdf"] == "double-sided (flip on the long edge)"
     assert variant[f"{GAME}-en-a4-duplex-fold.pdf"] == "no duplex printer: fold each sheet"
     assert variant[f"{GAME}-en-a4-inksaver.pdf"] == "ink saver, double-sided"
@@ -94,12 +120,14 @@ def test_each_variant_is_named_as_a_crafter_picks_it(site):
         variant[f"{GAME}-en-tgc-pantry.zip"].endswith(", 44 cards")
     assert variant[f"{GAME}-en-dtc-aid.zip"].startswith("DriveThruCards: ")
     assert variant[f"{GAME}-en-tts.zip"] == "Tabletop Simulator: 49 pieces in 3 decks"
-    assert rows[f"{GAME}-en-tts.zip"][2] == "—" and rows[f"{GAME}-en-a4.pdf"][2] == "A4"
+    assert links[f"{GAME}-en-a4.pdf"]["column"] == "A4" and links[f"{GAME}-en-tts.zip"]["column"] == "File"
+    # this bundle has no Letter files, so the page has no Letter column
+    assert links[f"{GAME}-en-a4.pdf"]["cells"] == [links[f"{GAME}-en-a4.pdf"]["cells"][0]]
 
 
 def test_rows_come_pdfs_first_in_the_crafters_order_then_the_zips(site):
     _, built, _ = site
-    names = list(_rows(built))
+    names = list(_links(built))
     assert names[:4] == [f"{GAME}-en-a4.pdf", f"{GAME}-en-a4-duplex-fold.pdf", f"{GAME}-en-a4-inksaver.pdf",
                          f"{GAME}-en-a4-tuckbox.pdf"]
     assert all(name.endswith(".zip") for name in names[4:])
@@ -107,12 +135,13 @@ def test_rows_come_pdfs_first_in_the_crafters_order_then_the_zips(site):
 
 def test_the_german_page_labels_the_same_files_in_german(site):
     _, built, bundle = site
-    rows = _rows(built, "de")
-    assert len(rows) == len(bundle.pdfs) + len(bundle.exports)
-    assert rows[f"{GAME}-en-a4-tuckbox.pdf"][3] == "Kartenschachteln, auf Karton"
-    assert rows[f"{GAME}-en-tts.zip"][3] == "Tabletop Simulator: 49 Teile in 3 Stapeln"
-    assert rows[f"{GAME}-en-a4.pdf"][4] == _size((built / "downloads" / GAME / f"{GAME}-en-a4.pdf").stat().st_size,
-                                                 "de")
+    links = _links(built, "de")
+    assert len(links) == len(bundle.pdfs) + len(bundle.exports)
+    assert {link["section"] for link in links.values()} == {"Englisch"}
+    assert links[f"{GAME}-en-a4-tuckbox.pdf"]["variant"] == "Kartenschachteln, auf Karton"
+    assert links[f"{GAME}-en-tts.zip"]["variant"] == "Tabletop Simulator: 49 Teile in 3 Stapeln"
+    assert _size_of(links[f"{GAME}-en-a4.pdf"]) == _size((built / "downloads" / GAME / f"{GAME}-en-a4.pdf")
+                                                          .stat().st_size, "de")
 
 
 def test_a_rebuild_forgets_zips_it_no_longer_writes(tmp_path, monkeypatch):

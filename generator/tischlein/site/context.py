@@ -525,9 +525,14 @@ class PageContext(GameFacts, EnginePanels):
         return md.text(value)
 
     def downloads(self, found: "Downloads") -> list[dict]:
-        """Rows for the downloads page: this page's language first, then the others (site/downloads.py)."""
+        """A row per file: this page's language first, then the others (site/downloads.py)."""
         from . import downloads
         return downloads.rows(self, found)
+
+    def download_sections(self, found: "Downloads") -> list[dict]:
+        """The downloads page: a section per language, this page's first (site/downloads.py)."""
+        from . import downloads
+        return downloads.sections(self, found)
 
     def size(self, n: int) -> str:
         """A file size in the reader's language: "840 kB", "1.2 MB"."""

@@ -1,4 +1,7 @@
-"""The downloads page: every file a build left for a game, as rows of one table (one loop in the template).
+"""The downloads page: every file a build left for a game, one section per language (the reader's first).
+
+A section has the PDFs a crafter prints at home as one row per variant with a column per paper (the choice is
+"which variant, which paper": a file is one cell), then the print-shop and Tabletop Simulator zips, a row each.
 
 Found in the output folder, copied into the site:
 * output/pdf/<game>/<game>-<lang>-<paper>[-<variant>].pdf — the PDF variants (pdf/bundle.py PDF_VARIANTS, the tuck
@@ -7,8 +10,7 @@ Found in the output folder, copied into the site:
 * output/export/<game>/<lang>/*.zip — print-shop and Tabletop Simulator zips, described by the exports.json beside
   them (pdf/export.py: an interface string and its values per zip).
 
-Rows: the reader's language first, then by language; within one, the PDFs in VARIANT_ORDER (others after), then
-the zips; the paper last.
+Rows: within a language, the PDFs in VARIANT_ORDER (others after, tuck boxes last), then the zips.
 """
 from __future__ import annotations
 
@@ -91,7 +93,28 @@ def rows(ctx, found: Downloads) -> list[dict]:
                      VARIANT_ORDER.index(variant) if variant in VARIANT_ORDER else len(VARIANT_ORDER), variant)
         out.append({
             "name": posixpath.basename(path), "path": path, "variant_code": variant, "variant": label,
-            "language": ctx.language(lang),
+            "lang": lang, "language": ctx.language(lang), "paper_code": paper,
             "paper": ctx.ui_or(f"site.paper.{paper}", paper) if paper else ctx.ui("site.downloads.none_here"),
             "size": ctx.size(size), "sort_key": (lang != ctx.lang, lang, group, paper, path)})
     return sorted(out, key=lambda r: r["sort_key"])
+
+
+def sections(ctx, found: Downloads) -> list[dict]:
+    """The page's sections, in `rows` order: [{language, papers: [label], prints: [{variant, files: [row or
+    None per paper]}], zips: [row]}]; a paper has a column when the section has a file on it."""
+    out: dict[str, dict] = {}
+    for row in rows(ctx, found):
+        section = out.setdefault(row["lang"], {"language": row["language"], "prints": {}, "zips": []})
+        if row["paper_code"]:
+            line = section["prints"].setdefault(row["variant_code"], {"variant": row["variant"], "papers": {}})
+            line["papers"][row["paper_code"]] = row
+        else:
+            section["zips"].append(row)
+    done = []
+    for s in out.values():
+        papers = [p for p in PAPERS if any(p in line["papers"] for line in s["prints"].values())]
+        done.append({"language": s["language"], "zips": s["zips"],
+                     "papers": [ctx.ui_or(f"site.paper.{p}", p) for p in papers],
+                     "prints": [{"variant": line["variant"], "files": [line["papers"].get(p) for p in papers]}
+                                for line in s["prints"].values()]})
+    return done
