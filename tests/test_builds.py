@@ -134,3 +134,30 @@ def test_two_builds_are_byte_identical(tmp_path):
     assert not differ, differ[:10]
     assert any(name.endswith(".pdf") for name in digests[0]) and any(name.endswith(".png") for name in digests[0])
     assert any(name.endswith(".zip") for name in digests[0]) and any(name.endswith(".html") for name in digests[0])
+
+
+def test_a_stop_while_a_temporary_file_is_created_leaves_no_file(tmp_path, monkeypatch):
+    """The window the SIGTERM builds above hit now and then: the stop arrives inside mkstemp, after the file exists
+    and before `atomic` knows its name. Held back until the name is known, it unwinds and removes the file."""
+    import tempfile
+
+    from tischlein import files
+    made = tempfile.mkstemp
+
+    def mkstemp_then_stopped(*args, **kwargs):
+        done = made(*args, **kwargs)
+        os.kill(os.getpid(), signal.SIGTERM)
+        return done
+
+    def stop(signum, frame):
+        raise SystemExit(128 + signum)
+
+    previous = signal.signal(signal.SIGTERM, stop)
+    monkeypatch.setattr(tempfile, "mkstemp", mkstemp_then_stopped)
+    try:
+        with pytest.raises(SystemExit):
+            with files.atomic(tmp_path / "card.png") as tmp:
+                tmp.write_bytes(b"never")
+    finally:
+        signal.signal(signal.SIGTERM, previous)
+    assert list(tmp_path.iterdir()) == []

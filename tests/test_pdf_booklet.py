@@ -12,6 +12,7 @@ from pypdf import PdfReader
 from reportlab.lib.styles import ParagraphStyle
 from reportlab.platypus import BaseDocTemplate, Frame, PageBreak, PageTemplate, Paragraph
 
+from tischlein import games
 from tischlein.cli import main
 from tischlein.pdf import booklet, fonts
 from tischlein.pdf.saddle import ImposingCanvas, booklet_order
@@ -346,3 +347,23 @@ def test_contents_page_numbers_are_the_pages_the_chapters_start_on(content, de_r
             assert int(page) == starts[title], title
             checked += 1
     assert checked == len(top)
+
+
+# -- the worked examples' states --------------------------------------------------------------------------------
+# what a state drawn from its raw JSON showed: engine instance ids (die-broccoli-1, kakao-1) and Python values
+RAW_STATE = re.compile(r"\b[a-z]+(?:-[a-z]+)*-\d+\b|\bNone\b|\[\[|\['|\{'")
+
+
+@pytest.mark.parametrize("game", sorted(gid for gid, spec in games.specs().items() if spec.picture_module))
+def test_example_states_are_the_games_own_pictures_in_printed_names(content, tmp_path, game):
+    """The booklet draws an example's state from the picture the site shows (the game's picture module): the
+    printed names and labels a player reads, never the engine's ids or its raw values."""
+    path = booklet.build(content, game, "en", "a4", "rules", tmp_path / "r.pdf")
+    doc = pdfium.PdfDocument(str(path))
+    texts = [doc[i].get_textpage().get_text_range() for i in range(len(doc))]
+    examples = next(i for i, t in enumerate(texts) if "Starting position" in t)
+    raw = {i + 1: RAW_STATE.findall(t)[:3] for i, t in enumerate(texts) if i >= examples and RAW_STATE.search(t)}
+    assert raw == {}
+    if game == "diced-veggies":
+        # the block, its key of vegetable colours and the recipe display, as on the site
+        assert all(word in texts[examples] for word in ("The block", "Broccoli", "Eggplant", "Recipe display"))

@@ -19,8 +19,9 @@ def atomic(path: Path) -> Iterator[Path]:
     path.parent.mkdir(parents=True, exist_ok=True)
     tmp = None
     try:
-        fd, name = tempfile.mkstemp(prefix=f".{path.name}.", suffix=".tmp", dir=path.parent)
-        tmp = Path(name)
+        with _stops_held():
+            fd, name = tempfile.mkstemp(prefix=f".{path.name}.", suffix=".tmp", dir=path.parent)
+            tmp = Path(name)
         os.close(fd)
         yield tmp
         os.chmod(tmp, 0o644)
@@ -29,6 +30,23 @@ def atomic(path: Path) -> Iterator[Path]:
         if tmp is not None:
             tmp.unlink(missing_ok=True)
         raise
+
+
+@contextmanager
+def _stops_held() -> Iterator[None]:
+    """SIGTERM and Ctrl-C held back while a temporary file is created: a stop arriving after the file exists but
+    before its name is known would leave it behind. Held, the stop comes once the name is known, and the caller's
+    cleanup removes the file. (Only the main thread runs signal handlers; elsewhere there is nothing to hold.)"""
+    import threading
+    held = {signal.SIGTERM, signal.SIGINT}
+    if threading.current_thread() is not threading.main_thread() or not hasattr(signal, "pthread_sigmask"):
+        yield
+        return
+    before = signal.pthread_sigmask(signal.SIG_BLOCK, held)
+    try:
+        yield
+    finally:
+        signal.pthread_sigmask(signal.SIG_SETMASK, before)
 
 
 def write_text(path: Path, text: str) -> Path:

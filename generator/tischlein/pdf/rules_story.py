@@ -8,6 +8,7 @@ turns itself into a PDF outline entry and a table-of-contents line where it is d
 from __future__ import annotations
 
 from dataclasses import dataclass
+from typing import Any, Callable
 
 from reportlab.platypus import CondPageBreak, Flowable, KeepTogether, PageBreak, Paragraph, Spacer, Table, TableStyle
 from reportlab.platypus.tableofcontents import TableOfContents
@@ -17,6 +18,7 @@ from ..site.context import ExampleRender
 from . import fonts
 from .markup import Converter, Indent, html_tree, text_of, to_html
 from .rules_text import PdfContext
+from .picture_drawing import PictureDrawing
 from .state_drawing import StateDrawing
 from .typeset import ACCENT, INK, SOFT, Styles, colour, esc, panel_fill
 
@@ -161,15 +163,24 @@ def examples(s: Story) -> list[Flowable]:
         return []
     ctx = s.ctx
     out: list[Flowable] = [chapter(s, "site.examples", "examples")]
-    lookup = ctx.site.card_lookup(ctx.game, ctx.lang)
-    drawing = StateDrawing(lookup, ctx.site.state_label(ctx.game, ctx.lang), s.st, s.ui("booklet.state.pile"))
+    if ctx.site.has_own_picture(ctx.game):
+        # the game's own picture, as the site shows it
+        pictures = PictureDrawing(s.st)
+
+        def drawing(state, width):
+            return pictures.flowables(ctx.site.picture(ctx.game, ctx.lang, state), width)
+    else:
+        lookup = ctx.site.card_lookup(ctx.game, ctx.lang)
+        drawing = StateDrawing(lookup, ctx.site.state_label(ctx.game, ctx.lang), s.st,
+                               s.ui("booklet.state.pile")).flowables
     for n, r in enumerate(s.renders):
         out += _example(s, r, drawing, first=n == 0)
     out.append(PageBreak())
     return out
 
 
-def _example(s: Story, r: ExampleRender, drawing: StateDrawing, first: bool) -> list[Flowable]:
+def _example(s: Story, r: ExampleRender, drawing: Callable[[Any, float], list[Flowable]], first: bool) \
+        -> list[Flowable]:
     ctx, ex = s.ctx, r.example
     k = f"examples:{ex['id']}"
     res = r.results[ctx.lang]
@@ -188,7 +199,7 @@ def _example(s: Story, r: ExampleRender, drawing: StateDrawing, first: bool) -> 
             str(ctx.text(f"{k}.erratum.why"))]))
     start = res["start"]["state"] if res.get("start") else ex.get("start")
     out.append(Paragraph(esc(ctx.ui("site.example.start")), s.st.label))
-    out += drawing.flowables(start, s.width)
+    out += drawing(start, s.width)
     for i, step in enumerate(res["steps"]):
         line = f"**{md.text(ctx.ui('replay.step'))} {i + 1}:** {ctx.move_text(step['move'], args=True)}"
         out.append(s.conv.paragraph(line, s.st.body))
@@ -201,7 +212,7 @@ def _example(s: Story, r: ExampleRender, drawing: StateDrawing, first: bool) -> 
     steps = [st for st in res["steps"] if st.get("state") is not None]
     if steps:
         out.append(KeepTogether([Paragraph(esc(ctx.ui("booklet.example.end")), s.st.label)]
-                                + drawing.flowables(steps[-1]["state"], s.width)))
+                                + drawing(steps[-1]["state"], s.width)))
     out.append(Paragraph(verdict(ctx.ui("replay.ok" if res["ok"] else "replay.differs"), res["ok"]), s.st.body))
     if res.get("illegal"):
         out.append(Paragraph(esc(ctx.ui("site.example.illegal_moves")), s.st.label))

@@ -28,7 +28,7 @@ BACK = "back"                      # a face-down pile
 
 class Chips(Flowable):
     """A wrapping row of boxes: (text, kind) with kind None for a value chip, BACK for a face-down pile,
-    "" for an empty place."""
+    "" for an empty place (its text, if any, in muted type), a #hex colour for a thing of that colour."""
 
     def __init__(self, chips: list[tuple[str, str | None]], size: float = BOX_PT):
         super().__init__()
@@ -71,6 +71,10 @@ class Chips(Flowable):
             c.setDash(1.5, 1.5)
             c.setStrokeColor(colour(RULE))
             c.roundRect(x, y, w, self.row_h, 2, stroke=1, fill=0)
+            if text:                    # a place that names what belongs there
+                c.setFillColor(colour(MUTED))
+                c.setFont(fonts.BODY, self.size)
+                c.drawCentredString(x + w / 2, y + self.row_h / 2 - self.size * 0.35, text)
         else:
             edge = colour(MUTED if kind in (None, BACK) else _kind_colour(kind))
             c.setStrokeColor(edge)
@@ -94,7 +98,8 @@ class Chips(Flowable):
 
 
 def _kind_colour(kind: str) -> str:
-    return KIND_COLOURS[sum(map(ord, kind)) % len(KIND_COLOURS)]
+    """A kind's colour: given as #hex (a picture's thing the site colours), else one of KIND_COLOURS by name."""
+    return kind if kind.startswith("#") else KIND_COLOURS[sum(map(ord, kind)) % len(KIND_COLOURS)]
 
 
 class Bar(Flowable):
@@ -274,8 +279,7 @@ class StateDrawing:
 
     def _panels(self, name: str, items: list[dict], width: float) -> list[Flowable]:
         """One panel per player (or other named thing), two side by side when there is room."""
-        per_row = 2 if width > 300 and len(items) > 1 else 1
-        col_w = (width - (per_row - 1) * 6) / per_row
+        col_w = panel_width(width, len(items))
         cells = []
         for item in items:
             title = self._name_of(item)
@@ -285,19 +289,34 @@ class StateDrawing:
                     continue
                 inner += self._zone(k, v, col_w - 8)
             cells.append(self._merge(inner))
-        grid = [cells[i:i + per_row] for i in range(0, len(cells), per_row)]
-        if len(grid[-1]) < per_row:
-            grid[-1] = grid[-1] + [[]] * (per_row - len(grid[-1]))
-        t = Table(grid, colWidths=[col_w] * per_row)
-        style = [("VALIGN", (0, 0), (-1, -1), "TOP"), ("LEFTPADDING", (0, 0), (-1, -1), 4),
-                 ("RIGHTPADDING", (0, 0), (-1, -1), 4), ("TOPPADDING", (0, 0), (-1, -1), 3),
-                 ("BOTTOMPADDING", (0, 0), (-1, -1), 3)]
-        for r, row in enumerate(grid):
-            for c_, cell in enumerate(row):
-                if cell:
-                    style.append(("BOX", (c_, r), (c_, r), 0.6, colour(MUTED)))
-        t.setStyle(TableStyle(style))
-        return ([self._caption(name)] if name else []) + [t]
+        return ([self._caption(name)] if name else []) + [panel_table(cells, width, [False] * len(cells))]
+
+
+def _panel_columns(width: float, count: int) -> tuple[int, float]:
+    """Panels per row (two side by side when there is room) and the width of each."""
+    per_row = 2 if width > 300 and count > 1 else 1
+    return per_row, (width - (per_row - 1) * 6) / per_row
+
+
+def panel_width(width: float, count: int) -> float:
+    return _panel_columns(width, count)[1]
+
+
+def panel_table(cells: list[list[Flowable]], width: float, strong: list[bool]) -> Table:
+    """Panels (each a list of flowables) in boxes, two side by side when there is room; a `strong` one (the
+    player to move) gets a heavier box."""
+    per_row, col_w = _panel_columns(width, len(cells))
+    grid = [cells[i:i + per_row] for i in range(0, len(cells), per_row)]
+    grid[-1] = grid[-1] + [[]] * (per_row - len(grid[-1]))
+    style = [("VALIGN", (0, 0), (-1, -1), "TOP"), ("LEFTPADDING", (0, 0), (-1, -1), 4),
+             ("RIGHTPADDING", (0, 0), (-1, -1), 4), ("TOPPADDING", (0, 0), (-1, -1), 3),
+             ("BOTTOMPADDING", (0, 0), (-1, -1), 3)]
+    for r, row in enumerate(grid):
+        for c_, cell in enumerate(row):
+            if cell:
+                heavy = strong[r * per_row + c_]
+                style.append(("BOX", (c_, r), (c_, r), 1.4 if heavy else 0.6, colour(MUTED)))
+    return Table(grid, colWidths=[col_w] * per_row, style=TableStyle(style))
 
 
 class _Value:

@@ -179,12 +179,17 @@ class SiteWriter:
             return info.label if info else humanize(str(key))
         return label
 
+    @staticmethod
+    def has_own_picture(game: GameContent) -> bool:
+        """Whether the game draws its states itself (a picture module beside its engine)."""
+        from .. import games
+        spec = games.spec(game.id)
+        return spec is not None and bool(spec.picture_module) and spec.engine_class is not None
+
     def picture(self, game: GameContent, lang: str, state: Any) -> Markup:
         """A state as a picture: drawn by the game's picture module through engine.api.draw — the very function the
         browser calls — or, for a game without one, by the generic picture of state.py."""
-        from .. import games
-        spec = games.spec(game.id)
-        if spec is not None and spec.picture_module and spec.engine_class is not None:
+        if self.has_own_picture(game):
             if game.id not in self.payloads:
                 from .assets import game_payload
                 self.payloads[game.id] = game_payload(game, self.languages)
