@@ -6,6 +6,7 @@ import os
 import signal
 import sys
 import tempfile
+import threading
 from contextlib import contextmanager
 from pathlib import Path
 from typing import Iterator
@@ -37,7 +38,6 @@ def _stops_held() -> Iterator[None]:
     """SIGTERM and Ctrl-C held back while a temporary file is created: a stop arriving after the file exists but
     before its name is known would leave it behind. Held, the stop comes once the name is known, and the caller's
     cleanup removes the file. (Only the main thread runs signal handlers; elsewhere there is nothing to hold.)"""
-    import threading
     held = {signal.SIGTERM, signal.SIGINT}
     if threading.current_thread() is not threading.main_thread() or not hasattr(signal, "pthread_sigmask"):
         yield

@@ -12,10 +12,10 @@ from __future__ import annotations
 import re
 from functools import lru_cache
 
-from reportlab.platypus import Flowable, Paragraph, Table, TableStyle
+from reportlab.platypus import Flowable, Paragraph
 
 from .markup import Indent, Node, html_tree
-from .state_drawing import BACK, Bar, Chips, panel_table, panel_width
+from .state_drawing import BACK, Bar, Chips, labelled, panel_table, panel_width
 from .typeset import Styles, esc
 
 THINGS = ("tl-card", "tl-die", "tl-token", "tl-tile", "tl-marker", "tl-empty", "tl-slot", "tl-key-item",
@@ -78,45 +78,39 @@ class PictureDrawing:
 
     # -- blocks ------------------------------------------------------------------------------------------------
     def _blocks(self, nodes: list[Node], width: float) -> list[Flowable]:
+        """Nodes in order: runs of things (cards, dice, …) as one wrapping row of boxes, the rest as blocks."""
         out: list[Flowable] = []
         things: list[tuple[str, str | None]] = []
         for n in nodes:
-            label = _row_label(n)
-            if label is not None:
-                out += self._flush(things) + [self._labelled(_text(label), [t for c in _nodes(n) if c is not label
-                                                                              for t in self._things(c)], width)]
-                things = []
-            elif _has(n, "tl-picture") or _has(n, "tl-zone-body") or (_has(n, "tl-row") and not self._only_things(n)):
-                out += self._flush(things) + self._blocks(_nodes(n), width)
-                things = []
-            elif self._is_thing(n) or _has(n, "tl-row") or _has(n, "tl-track"):
+            if _row_label(n) is None and (self._is_thing(n) or _has(n, "tl-track")
+                                          or (_has(n, "tl-row") and self._only_things(n))):
                 things += self._things(n)
-            elif _has(n, "tl-facts"):
-                out += self._flush(things) + [self._facts(n)]
+                continue
+            block = self._block(n, width)
+            if block:
+                out += [Chips(things)] if things else []
+                out += block
                 things = []
-            elif _has(n, "tl-zone"):
-                out += self._flush(things) + self._zone(n, width)
-                things = []
-            elif _has(n, "tl-grid"):
-                out += self._flush(things) + [self._grid(n, width)]
-                things = []
-            elif _has(n, "tl-players"):
-                out += self._flush(things) + [self._panels(_nodes(n), width)]
-                things = []
-            elif _has(n, "tl-panel"):
-                out += self._flush(things) + [self._panels([n], width)]
-                things = []
-            elif n.tag == "div" and _nodes(n):     # a group of its own (a game's track segments): what it holds
-                out += self._flush(things) + self._blocks(_nodes(n), width)
-                things = []
-            elif not any(_has(n, s) for s in SKIP) and _text(n):
-                out += self._flush(things) + [Paragraph(esc(_text(n)), self.st.cell)]
-                things = []
-        return out + self._flush(things)
+        return out + ([Chips(things)] if things else [])
 
-    @staticmethod
-    def _flush(things: list) -> list[Flowable]:
-        return [Chips(list(things))] if things else []
+    def _block(self, n: Node, width: float) -> list[Flowable]:
+        label = _row_label(n)
+        if label is not None:
+            return [self._labelled(_text(label), [t for c in _nodes(n) if c is not label for t in self._things(c)],
+                                   width)]
+        if _has(n, "tl-facts"):
+            return [self._facts(n)]
+        if _has(n, "tl-zone"):
+            return self._zone(n, width)
+        if _has(n, "tl-grid"):          # one row of boxes per row of the grid
+            return [Chips(self._things(r)) for r in _nodes(n) if _has(r, "tl-grid-row")]
+        if _has(n, "tl-players") or _has(n, "tl-panel"):
+            return [self._panels(_nodes(n) if _has(n, "tl-players") else [n], width)]
+        if n.tag == "div" and _nodes(n):        # the picture, a row of zones, a game's own group: what it holds
+            return self._blocks(_nodes(n), width)
+        if not any(_has(n, k) for k in SKIP) and _text(n):
+            return [Paragraph(esc(_text(n)), self.st.cell)]
+        return []
 
     def _zone(self, n: Node, width: float) -> list[Flowable]:
         name = _text(_child(n, "tl-zone-label"))
@@ -127,11 +121,8 @@ class PictureDrawing:
         rows = self._blocks(inner, width - 8)
         return ([Paragraph(esc(name), self.st.label)] if name else []) + [Indent(f, 8) for f in rows]
 
-    def _labelled(self, name: str, chips: list, width: float) -> Table:
-        """A label on the left, its things on the right."""
-        label_w = min(width * 0.3, 70)
-        return Table([[Paragraph(esc(name), self.st.label), Chips(chips or [("", "")])]],
-                     colWidths=[label_w, width - label_w], style=_TIGHT)
+    def _labelled(self, name: str, chips: list, width: float) -> Flowable:
+        return labelled(Paragraph(esc(name), self.st.label), Chips(chips or [("", "")]), width)
 
     def _facts(self, n: Node) -> Paragraph:
         parts = []
@@ -139,10 +130,6 @@ class PictureDrawing:
             label, value = _child(fact, "tl-fact-label"), _child(fact, "tl-fact-value")
             parts.append(f"<b>{esc(_text(label))}</b> {esc(_text(value))}")
         return Paragraph(" · ".join(parts), self.st.cell.clone("facts", spaceAfter=2, spaceBefore=1))
-
-    def _grid(self, n: Node, width: float) -> Flowable:
-        rows = [self._things(r) for r in _nodes(n) if _has(r, "tl-grid-row")]
-        return Table([[Chips(row)] for row in rows], colWidths=[width], style=_TIGHT)
 
     def _panels(self, panels: list[Node], width: float) -> Flowable:
         """Player panels, two side by side when there is room; the player to move in a heavier box."""
@@ -163,8 +150,8 @@ class PictureDrawing:
         return any(_has(n, k) for k in THINGS)
 
     def _only_things(self, n: Node) -> bool:
-        return _row_label(n) is None and all(self._is_thing(c) or (_has(c, "tl-row") and self._only_things(c)) or c.tag == "li"
-                   for c in _nodes(n))
+        return _row_label(n) is None and all(
+            self._is_thing(c) or (_has(c, "tl-row") and self._only_things(c)) or c.tag == "li" for c in _nodes(n))
 
     def _things(self, n: Node) -> list[tuple[str, str | None]]:
         """A row's things as boxes: (text, kind) for state_drawing.Chips, a colour (#hex) for a kind when the
@@ -189,8 +176,3 @@ class PictureDrawing:
             return [(_text(n), tint or kind or "key")]
         text = _text(n) or n.attrs.get("title", "")
         return [(text, tint or kind or ("thing" if not _has(n, "tl-die") else None))]
-
-
-_TIGHT = TableStyle([("VALIGN", (0, 0), (-1, -1), "TOP"), ("LEFTPADDING", (0, 0), (-1, -1), 0),
-                     ("RIGHTPADDING", (0, 0), (0, -1), 4), ("RIGHTPADDING", (1, 0), (1, -1), 0),
-                     ("TOPPADDING", (0, 0), (-1, -1), 1), ("BOTTOMPADDING", (0, 0), (-1, -1), 1)])

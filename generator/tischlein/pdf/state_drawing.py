@@ -242,13 +242,8 @@ class StateDrawing:
                 return [_Value(name, text)]
         if not name:
             return [Chips(chips)]
-        label_w = min(width * 0.3, 70)
         right: Flowable = Paragraph(esc(" · ".join(t for t, _ in chips)), self.st.cell) if values else Chips(chips)
-        t = Table([[self._caption(name), right]], colWidths=[label_w, width - label_w])
-        t.setStyle(TableStyle([("VALIGN", (0, 0), (-1, -1), "TOP"), ("LEFTPADDING", (0, 0), (-1, -1), 0),
-                               ("RIGHTPADDING", (0, 0), (0, -1), 4), ("RIGHTPADDING", (1, 0), (1, -1), 0),
-                               ("TOPPADDING", (0, 0), (-1, -1), 1), ("BOTTOMPADDING", (0, 0), (-1, -1), 1)]))
-        return [t]
+        return [labelled(self._caption(name), right, width)]
 
     def _merge(self, rows: list) -> list[Flowable]:
         """Runs of value zones as one line: "Round 1 · Phase draft · Turn Ana"."""
@@ -290,6 +285,17 @@ class StateDrawing:
                 inner += self._zone(k, v, col_w - 8)
             cells.append(self._merge(inner))
         return ([self._caption(name)] if name else []) + [panel_table(cells, width, [False] * len(cells))]
+
+
+_LABELLED = TableStyle([("VALIGN", (0, 0), (-1, -1), "TOP"), ("LEFTPADDING", (0, 0), (-1, -1), 0),
+                        ("RIGHTPADDING", (0, 0), (0, -1), 4), ("RIGHTPADDING", (1, 0), (1, -1), 0),
+                        ("TOPPADDING", (0, 0), (-1, -1), 1), ("BOTTOMPADDING", (0, 0), (-1, -1), 1)])
+
+
+def labelled(label: Flowable, right: Flowable, width: float) -> Table:
+    """A zone as a two-column row: its label on the left (at most 70 pt), what it holds on the right."""
+    label_w = min(width * 0.3, 70)
+    return Table([[label, right]], colWidths=[label_w, width - label_w], style=_LABELLED)
 
 
 def _panel_columns(width: float, count: int) -> tuple[int, float]:
