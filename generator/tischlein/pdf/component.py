@@ -126,20 +126,26 @@ class DiceSet:
     stickers: bool = True
 
 
-def credits_of(model, tx, who: dict[str, str] | None = None, fields: dict[str, str] | None = None) -> list[Credit]:
+def credits_of(model, tx, who: dict[str, str] | None = None, fields: dict[str, str] | None = None,
+               translated_names: bool = False) -> list[Credit]:
     """One credit per reconstructed value and erratum of a game model (its `notes`), in the language of `tx`.
 
-    A note is credited to the record it belongs to, by name; a note on a whole section of game.yaml (facts,
-    totals …) to the game, unless `who` names the interface string of that section. A field reads as its
-    `pdf.field.<field>` string (or `fields[field]`); an erratum says what the rulebook says, what we use, why."""
+    A note is credited to the record it belongs to, by the name its piece shows: kept in the game's language
+    with what it means ("roxo (purple)"), or, where a game's faces print `translated_names`, the translation
+    alone (its gloss, "Brokkoli-Auflauf"); a note on a card back to the kind's pieces ("Ingredient cards: card back");
+    a note on a whole section of game.yaml (facts, totals …) to the game. `who` names the interface string of a
+    record or section instead. A field reads as its `pdf.field.<field>` string (or `fields[field]`); an erratum
+    says what the rulebook says, what we use, why."""
     who, fields = who or {}, fields or {}
     out = []
     for note in model.notes:
-        section = note.record.split(".")[0]
-        name = tx.ui_text(who[section]) if section in who else \
-            tx.ui_text("pdf.credits.game") if note.name == section else note.name
-        key = fields.get(note.field, f"pdf.field.{note.field}")
-        field = tx.ui_text(key) if tx.has_ui(key) else note.field.replace("_", " ")
+        section, _, rest = note.record.partition(".")
+        field_key = fields.get(note.field, f"pdf.field.{note.field}")
+        if section == "backs":
+            field_key = "pdf.field.back"
+        name = _credited(tx, note, who.get(note.record, who.get(section)) or
+                         (f"pdf.kind.{rest}" if section == "backs" else None), translated_names)
+        field = tx.ui_text(field_key) if tx.has_ui(field_key) else note.field.replace("_", " ")
         if note.kind == "erratum":
             base = note.reason_key.rsplit(".", 1)[0]
             reason = tx.ui_text("pdf.erratum.text", says=tx.game_text(base + ".says"),
@@ -148,6 +154,19 @@ def credits_of(model, tx, who: dict[str, str] | None = None, fields: dict[str, s
             reason = tx.game_text(note.reason_key)
         out.append(Credit(note.kind, name, field, reason))
     return out
+
+
+def _credited(tx, note, key: str | None, translated: bool) -> str:
+    """Who a note is credited to: the interface text `key`, the game, or the record's name (with its gloss)."""
+    if key is not None and tx.has_ui(key):
+        return tx.ui_text(key)
+    if note.name == note.record.split(".")[0]:
+        return tx.ui_text("pdf.credits.game")
+    has_gloss = f"game:{note.record}.gloss" in tx.game.catalog.source
+    gloss = tx.gloss(note.record + ".") if has_gloss else None
+    if not gloss or gloss.casefold() == note.name.casefold():
+        return note.name
+    return gloss if translated else f"{note.name} ({gloss})"
 
 
 def kind_details(model, kinds) -> dict[str, list[str]]:

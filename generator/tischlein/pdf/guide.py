@@ -310,8 +310,9 @@ def _credits(c, ps: PrintSet, W: float, H: float, ui, size: float) -> int:
             continue
         f.heading(f"{mark}  {heading[:1].upper()}{heading[1:]}", size=12)
         for reason, items in groups:
-            what = "; ".join(f"{who}: {', '.join(fields)}" for who, fields in items)
-            f.para(what, font=fonts.BOLD, size=size, after=1, leading=1.25)
+            for names, fields in items:
+                f.para(f"{' · '.join(names)}: {', '.join(fields)}", font=fonts.BOLD, size=size, after=1,
+                       leading=1.25)
             f.para(reason, size=size, after=mm(2.2) * size / 8.5, fill="#4d3a2c", leading=1.25)
     f.heading(ui("pdf.credits.about"), size=12)
     if ps.fallback:
@@ -323,11 +324,18 @@ def _credits(c, ps: PrintSet, W: float, H: float, ui, size: float) -> int:
     return f.pages + 1
 
 
-def _group(credits: list[Credit]) -> list[tuple[str, list[tuple[str, list[str]]]]]:
-    """Credits sharing one reason, in first-seen order: reason -> [(who, [fields])]."""
+def _group(credits: list[Credit]) -> list[tuple[str, list[tuple[list[str], list[str]]]]]:
+    """Credits sharing one reason, in first-seen order: reason -> [(names, fields)]. Records whose fields are the
+    same share a line ("Broccoli Bake · Crudités · …: name, points"): 44 recipes name their fields once."""
     out: dict[str, dict[str, list[str]]] = {}
     for cr in credits:
         fields = out.setdefault(cr.reason, {}).setdefault(cr.who, [])
         if cr.field not in fields:
             fields.append(cr.field)
-    return [(reason, list(items.items())) for reason, items in out.items()]
+    grouped = []
+    for reason, records in out.items():
+        lines: dict[tuple[str, ...], list[str]] = {}
+        for who, fields in records.items():
+            lines.setdefault(tuple(fields), []).append(who)
+        grouped.append((reason, [(names, list(fields)) for fields, names in lines.items()]))
+    return grouped

@@ -473,5 +473,6 @@ def print_set(game, ui, lang: str, card: Size) -> PrintSet:
                    "chef": tx.ui_text("pdf.back.same"), "cleaver": tx.ui_text("pdf.back.same")}
     return PrintSet(
         game_id=m.id, title=title, subtitle=tx.ui_text("pdf.dv.subtitle"), lang=lang, decks=decks, faces=faces,
-        backs=backs, back_labels=back_labels, kinds=kinds, credits=credits_of(m, tx, who={"solo": "pdf.dv.aid.solo"}) + _missing_rows(m, tx),
+        backs=backs, back_labels=back_labels, kinds=kinds,
+        credits=credits_of(m, tx, who={"solo": "pdf.dv.aid.solo"}, translated_names=True) + _missing_rows(m, tx),
         icons=icons, fallback=tx.fallback, boards=boards, dice=dice_sets)
