@@ -69,3 +69,22 @@ def test_records_sharing_a_reason_and_fields_share_one_line(content, tmp_path):
     assert all(r.name in page for r in recipes)
     assert page.count("name, ingredient classes, points") == 1            # was once per recipe: 44 times
     assert "Broccoli Bake · Crudités" in page
+
+
+@pytest.mark.parametrize("game", GAMES)
+def test_the_sites_sources_page_credits_notes_as_the_pdf_does(content, game):
+    """The sources page (German here) names the same pieces and fields as the PDF credits: no content key
+    ("ingredient", "Time"), no English section name, no gloss repeating the name ("Torte (Torte)")."""
+    from tischlein.site.context import PageContext
+    from tischlein.site.pages import SiteWriter
+    ctx = PageContext(SiteWriter(content, ["en", "de", "pt"]), content.games[game], f"{game}/sources", "de")
+    entries = [e for _, notes in ctx.notes([]) for e in notes]
+    model = content.games[game].model
+    ids = {part for n in model.notes for part in n.record.split(".")}
+    raw = {n.field.replace("_", " ").capitalize() for n in model.notes} - {"Name"}
+    for e in entries:
+        assert str(e["name"]) not in ids and str(e["field_label"]) not in raw, e
+        assert str(e["gloss"]).casefold() != str(e["name"]).casefold(), e
+    if game != "diced-veggies":           # its cards print translated names: the site shows name and gloss
+        printed = {cr.who.split(" (")[0] for cr in _credits(content, game, "de") if cr.kind != "missing"}
+        assert {str(e["name"]) for e in entries} >= printed

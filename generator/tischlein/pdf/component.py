@@ -126,25 +126,23 @@ class DiceSet:
     stickers: bool = True
 
 
-def credits_of(model, tx, who: dict[str, str] | None = None, fields: dict[str, str] | None = None,
-               translated_names: bool = False) -> list[Credit]:
+def credits_of(model, tx, fields: dict[str, str] | None = None, translated_names: bool = False) -> list[Credit]:
     """One credit per reconstructed value and erratum of a game model (its `notes`), in the language of `tx`.
 
-    A note is credited to the record it belongs to, by the name its piece shows: kept in the game's language
-    with what it means ("roxo (purple)"), or, where a game's faces print `translated_names`, the translation
-    alone (its gloss, "Brokkoli-Auflauf"); a note on a card back to the kind's pieces ("Ingredient cards: card back");
-    a note on a whole section of game.yaml (facts, totals …) to the game. `who` names the interface string of a
-    record or section instead. A field reads as its `pdf.field.<field>` string (or `fields[field]`); an erratum
-    says what the rulebook says, what we use, why."""
-    who, fields = who or {}, fields or {}
+    A note is credited as the site's sources page credits it: a note on a card back to the kind's pieces
+    ("Ingredient cards: card back", its `pdf.kind.<kind>` text); a note in a section of game.yaml that has an
+    interface name (`site.game.<section>_record`: "Game facts", "Weight table") to it; any other to the game,
+    or to the record by the name its piece shows: kept in the game's language with what it means ("roxo
+    (purple)"), or, where a game's faces print `translated_names`, the translation alone ("Brokkoli-Auflauf").
+    A field reads as its `pdf.field.<field>` string (or `fields[field]`); an erratum says what the rulebook says,
+    what we use, why."""
+    fields = fields or {}
     out = []
     for note in model.notes:
         section, _, rest = note.record.partition(".")
-        field_key = fields.get(note.field, f"pdf.field.{note.field}")
-        if section == "backs":
-            field_key = "pdf.field.back"
-        name = _credited(tx, note, who.get(note.record, who.get(section)) or
-                         (f"pdf.kind.{rest}" if section == "backs" else None), translated_names)
+        field_key = "pdf.field.back" if section == "backs" else fields.get(note.field, f"pdf.field.{note.field}")
+        name = _credited(tx, note, f"pdf.kind.{rest}" if section == "backs" else f"site.game.{section}_record",
+                         translated_names)
         field = tx.ui_text(field_key) if tx.has_ui(field_key) else note.field.replace("_", " ")
         if note.kind == "erratum":
             base = note.reason_key.rsplit(".", 1)[0]
@@ -156,9 +154,9 @@ def credits_of(model, tx, who: dict[str, str] | None = None, fields: dict[str, s
     return out
 
 
-def _credited(tx, note, key: str | None, translated: bool) -> str:
+def _credited(tx, note, key: str, translated: bool) -> str:
     """Who a note is credited to: the interface text `key`, the game, or the record's name (with its gloss)."""
-    if key is not None and tx.has_ui(key):
+    if tx.has_ui(key):
         return tx.ui_text(key)
     if note.name == note.record.split(".")[0]:
         return tx.ui_text("pdf.credits.game")

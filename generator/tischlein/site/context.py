@@ -484,14 +484,13 @@ class PageContext(GameFacts, EnginePanels):
             if rid and isinstance(raw, list):
                 raw = next((r for r in raw if r.get("id") == rid), {})
             value = raw.get(note.field) if isinstance(raw, dict) else None
-            rec = self.site.records(self.game).get(rid) if rid else None
-            name = note.name if rid else self.ui_or(f"site.game.{section}_record", humanize(section))
+            key = f"game:{note.record}."          # the record's texts in the catalog: its gloss, its translated fields
             entry = {
                 "anchor": note_anchor(note.record, note.field),
-                "name": name,
-                "gloss": self.plain(f"game:{rec.key}gloss") if rec and self.has(f"game:{rec.key}gloss") else "",
-                "field_label": self.ui_or(f"site.field.{note.field}", humanize(note.field)),
-                "value": self._value(value),
+                "name": self._credited(note, section, rid),
+                "gloss": self._gloss(key, note.name) if section != "backs" else "",
+                "field_label": self._field_label(note.field),
+                "value": self._value(self.raw(key + note.field) if self.has(key + note.field) else value),
                 "mark": "*" if note.kind == "reconstructed" else "E",
                 "reason": self.text(f"game:{note.reason_key}").replace("\n", " ")
                 if self.has(f"game:{note.reason_key}") else "",
@@ -514,11 +513,35 @@ class PageContext(GameFacts, EnginePanels):
                     "says": self.text(f"{k}.says"), "uses": self.text(f"{k}.uses")})
         return [(kind, notes) for kind, notes in by_kind.items() if notes]
 
+    def _credited(self, note, section: str, rid: str) -> str:
+        """Who a note belongs to, as the reader knows it (the PDF credits say the same, pdf/component.py): a card
+        back by its cards ("Ingredient cards"), a section of game.yaml by its interface name ("Game facts",
+        "Weight table"), a record by its name."""
+        if section == "backs" and f"ui:pdf.kind.{rid}" in self._ui_catalog.source:
+            return self.ui(f"pdf.kind.{rid}")
+        if f"ui:site.game.{section}_record" in self._ui_catalog.source:
+            return self.ui(f"site.game.{section}_record")
+        return note.name if note.name != section else humanize(section)
+
+    def _gloss(self, key: str, name: str) -> Markup | str:
+        """What a record's name means, where it says more than the name ("FdH (Friss die Hälfte)", not "Torte
+        (Torte)")."""
+        if not self.has(f"{key}gloss") or self.raw(f"{key}gloss").casefold() == name.casefold():
+            return ""
+        return self.plain(f"{key}gloss")
+
+    def _field_label(self, field: str) -> str:
+        """A field as a column heading: the site's own label, else the PDF credits' (capitalised)."""
+        if f"ui:site.field.{field}" in self._ui_catalog.source:
+            return self.ui(f"site.field.{field}")
+        label = self.ui_or(f"pdf.field.{field}", humanize(field))
+        return label[:1].upper() + label[1:]
+
     def _value(self, value: Any) -> Markup | str:
         if value is None or isinstance(value, dict):
             return ""
-        if isinstance(value, list):
-            return Markup(", ").join(self._value(v) for v in value)
+        if isinstance(value, list):          # a list of records (cards taken out, table rows) shows no value
+            return Markup(", ").join(v for v in map(self._value, value) if v)
         if isinstance(value, str):
             name = self.record_name(value)
             return md.text(name if name else (value if len(value) < 60 else value[:57] + "…"))

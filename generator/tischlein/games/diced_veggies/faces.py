@@ -474,5 +474,5 @@ def print_set(game, ui, lang: str, card: Size) -> PrintSet:
     return PrintSet(
         game_id=m.id, title=title, subtitle=tx.ui_text("pdf.dv.subtitle"), lang=lang, decks=decks, faces=faces,
         backs=backs, back_labels=back_labels, kinds=kinds,
-        credits=credits_of(m, tx, who={"solo": "pdf.dv.aid.solo"}, translated_names=True) + _missing_rows(m, tx),
+        credits=credits_of(m, tx, translated_names=True) + _missing_rows(m, tx),
         icons=icons, fallback=tx.fallback, boards=boards, dice=dice_sets)

@@ -400,7 +400,7 @@ def print_set(game, ui, lang: str, card: Size) -> PrintSet:
     return PrintSet(
         game_id=m.id, title=m.name, subtitle=m.subtitle, lang=lang, decks=[Deck(card, ordered)], faces=faces,
         backs=backs, back_labels={b: tx.ui_text(f"pdf.back.{b}") for b in backs}, kinds=kinds,
-        credits=credits_of(m, tx, who={"overview": "pdf.kind.overview"}), icons=icons, fallback=tx.fallback)
+        credits=credits_of(m, tx), icons=icons, fallback=tx.fallback)
 
 
 def _overview_mark(m) -> str:

@@ -456,5 +456,5 @@ def print_set(game, ui, lang: str, card: Size) -> PrintSet:
     return PrintSet(
         game_id=m.id, title=m.name, subtitle=tx.ui_text("pdf.sp.subtitle"), lang=lang, decks=decks, faces=faces,
         backs=backs, back_labels=back_labels, kinds=kinds,
-        credits=credits_of(m, tx, who={s: f"pdf.sp.who.{s}" for s in ("figures", "three_players", "weight_table")}),
+        credits=credits_of(m, tx),
         icons=icons, fallback=tx.fallback, boards=boards)

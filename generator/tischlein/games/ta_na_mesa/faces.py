@@ -366,8 +366,7 @@ def print_set(game, ui, lang: str, card: Size) -> PrintSet:
     return PrintSet(
         game_id=m.id, title=m.name, subtitle="" if tx.in_own_language else tx.game_text("gloss"), lang=lang,
         decks=decks, faces=faces, backs=backs, back_labels=back_labels, kinds=kinds,
-        credits=credits_of(m, tx, who={"spice_tokens": "pdf.kind.spice_token", "backs.recipe": "pdf.kind.recipe_tile"},
-                           fields=FIELD_KEYS),
+        credits=credits_of(m, tx, fields=FIELD_KEYS),
         icons=used_icons, fallback=tx.fallback, boards=boards)
 
 
