@@ -67,7 +67,7 @@ def test_records_sharing_a_reason_and_fields_share_one_line(content, tmp_path):
     page = " ".join(PdfReader(path).pages[1].extract_text().split())
     recipes = content.games["diced-veggies"].model.recipes.values()
     assert all(r.name in page for r in recipes)
-    assert page.count("name, ingredient classes, points") == 1            # was once per recipe: 44 times
+    assert page.count("name, ingredients, points") == 1            # was once per recipe: 44 times
     assert "Broccoli Bake · Crudités" in page
 
 

@@ -2,9 +2,9 @@
 provenance, and physical components to print."""
 from __future__ import annotations
 
-from collections.abc import Iterable
+from collections.abc import Callable, Iterable
 from dataclasses import dataclass, field
-from typing import Any, Protocol
+from typing import Any, ClassVar, Protocol
 
 from .errors import Problems
 from .provenance import Note, Provenance, provenance_of, record_mark
@@ -21,8 +21,19 @@ class Record:
     mark: str                  # R, * or E for the whole record
     raw: Any = field(repr=False, compare=False)
 
+    # The fields a component table shows, in order (the site's components page; its card text is added when the
+    # record has one). None: every field with an interface label (site.field.* or pdf.field.*) whose values are
+    # not engine data (a dict); a game narrows it where a labelled field says nothing to a player.
+    TABLE: ClassVar[tuple[str, ...] | None] = None
+
     def prov(self, field_: str) -> Provenance:
         return provenance_of(self.raw, self.key, field_)
+
+    def shown(self, field_: str, ui: Callable[..., str], name: Callable[[str], str]) -> str | None:
+        """A field's value as a player reads it, where its raw value is engine data ({'points': 5} -> "Scores 5
+        points"); `ui(key, **values)` looks up interface texts, `name(id)` another record's name. None: the value
+        speaks for itself."""
+        return None
 
     def mark_of(self, fields: Iterable[str]) -> str:
         """The strongest provenance mark among `fields` (those one printed face shows): E beats * beats R."""

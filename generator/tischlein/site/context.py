@@ -489,7 +489,7 @@ class PageContext(GameFacts, EnginePanels):
                 "anchor": note_anchor(note.record, note.field),
                 "name": self._credited(note, section, rid),
                 "gloss": self._gloss(key, note.name) if section != "backs" else "",
-                "field_label": self._field_label(note.field),
+                "field_label": self.field_label(note.field),
                 "value": self._value(self.raw(key + note.field) if self.has(key + note.field) else value),
                 "mark": "*" if note.kind == "reconstructed" else "E",
                 "reason": self.text(f"game:{note.reason_key}").replace("\n", " ")
@@ -530,7 +530,10 @@ class PageContext(GameFacts, EnginePanels):
             return ""
         return self.plain(f"{key}gloss")
 
-    def _field_label(self, field: str) -> str:
+    def has_label(self, field: str) -> bool:
+        return f"ui:site.field.{field}" in self._ui_catalog.source or f"ui:pdf.field.{field}" in self._ui_catalog.source
+
+    def field_label(self, field: str) -> str:
         """A field as a column heading: the site's own label, else the PDF credits' (capitalised)."""
         if f"ui:site.field.{field}" in self._ui_catalog.source:
             return self.ui(f"site.field.{field}")

@@ -270,9 +270,8 @@ class SiteWriter:
         ordered = sorted(self.record_tables(game.model),
                          key=lambda t: TABLE_ORDER.index(t[0]) if t[0] in TABLE_ORDER else len(TABLE_ORDER))
         for section, table in ordered:
-            first = next(iter(table.values()))
-            fields = [f.name for f in dataclasses.fields(first) if f.name not in SKIP_FIELDS]
-            columns = [ctx.ui_or(f"site.field.{f}", humanize(f)) for f in fields]
+            fields = self._table_fields(ctx, list(table.values()))
+            columns = [ctx.field_label(f) for f in fields]
             rows = []
             for rec in table.values():
                 name = md.text(rec.name) + ctx.field_mark(rec.raw, rec.key, "name")
@@ -281,16 +280,33 @@ class SiteWriter:
                     name = Markup("**") + name + Markup("**<br>") + ctx.plain(f"game:{rec.key}gloss")
                 cells = [Markup(f'<span id="{md.attr(section)}-{md.attr(rec.id)}"></span>') + name]
                 for f in fields:
-                    cells.append(self._cell(ctx, rec, f, getattr(rec, f)) + ctx.field_mark(rec.raw, rec.key, f))
+                    cells.append(self._cell(ctx, rec, f, getattr(rec, f, None)) + ctx.field_mark(rec.raw, rec.key, f))
                 rows.append(cells)
             tables.append({"id": section, "title": ctx.ui_or(f"site.table.{section}", humanize(section)),
                            "columns": [ctx.ui("site.field.name")] + columns, "rows": rows})
         return tables
 
+    @staticmethod
+    def _table_fields(ctx: PageContext, records: list[Any]) -> list[str]:
+        """The columns of a record table: the record type's TABLE, or its fields with an interface label whose
+        values are not engine data; then its card text, where its records have one."""
+        first = records[0]
+        fields = first.TABLE
+        if fields is None:
+            fields = [f.name for f in dataclasses.fields(first) if f.name not in SKIP_FIELDS and ctx.has_label(f.name)
+                      and not any(isinstance(getattr(r, f.name), dict) and r.shown(f.name, ctx.ui, str) is None
+                                  for r in records)]
+        return [*fields, "text"] if any(ctx.has(f"game:{r.key}text") for r in records) else list(fields)
+
     def _cell(self, ctx: PageContext, rec: Any, field_name: str, value: Any) -> Markup:
         key = f"game:{rec.key}{field_name}"
         if ctx.has(key):
             return ctx.text(key).replace("\n", " ")
+        shown = rec.shown(field_name, ctx.ui, lambda rid: ctx.record_name(rid) or rid)
+        if shown is not None:
+            return md.text(shown)
+        if value is None:
+            return Markup("–")
         if field_name == "rule" and isinstance(value, str) and ctx.has(f"rules:{value}.title"):
             return Markup(md.link(ctx.game.catalog.text(f"rules:{value}.title", ctx.lang),
                                   ctx.md_link("rules", value)))

@@ -338,17 +338,12 @@ def die_face(c, size: float, bleed: float, *, value, fill, icon, mark) -> None:
 # --- the print set -----------------------------------------------------------------------------------------------
 
 def _score(h, tx: Texts) -> tuple[str, str]:
-    s = h.score
-    if "points" in s:
-        n = s["points"]
-        return str(n), tx.ui_text("pdf.dv.score.points", n=n)
-    if "multiply_recipe" in s:
-        return f"×{s['multiply_recipe']}", tx.ui_text("pdf.dv.score.multiply", n=s["multiply_recipe"])
-    if "per_recipe_die" in s:
-        return f"+{s['per_recipe_die']}", tx.ui_text("pdf.dv.score.per_die", n=s["per_recipe_die"])
-    if "per_cooked_recipe" in s:
-        return f"+{s['per_cooked_recipe']}", tx.ui_text("pdf.dv.score.per_recipe", n=s["per_cooked_recipe"])
-    raise PdfBuildError(f"diced-veggies: hype card {h.id} has a score the PDF cannot show: {s!r}")
+    """The score as the card's corner shows it ("5", "×2", "+1") and as its text says it."""
+    text = h.shown("score", tx.ui_text, str)
+    if text is None:
+        raise PdfBuildError(f"diced-veggies: hype card {h.id} has a score the PDF cannot show: {h.score!r}")
+    kind, n = next(iter(h.score.items()))
+    return (str(n) if kind == "points" else f"×{n}" if kind == "multiply_recipe" else f"+{n}"), text
 
 
 def _band(rank) -> str:
@@ -474,5 +469,6 @@ def print_set(game, ui, lang: str, card: Size) -> PrintSet:
     return PrintSet(
         game_id=m.id, title=title, subtitle=tx.ui_text("pdf.dv.subtitle"), lang=lang, decks=decks, faces=faces,
         backs=backs, back_labels=back_labels, kinds=kinds,
-        credits=credits_of(m, tx, translated_names=True) + _missing_rows(m, tx),
+        credits=credits_of(m, tx, fields={"needs": "pdf.field.ingredients"}, translated_names=True)
+        + _missing_rows(m, tx),
         icons=icons, fallback=tx.fallback, boards=boards, dice=dice_sets)

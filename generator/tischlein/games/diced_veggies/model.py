@@ -1,8 +1,9 @@
 """Diced Veggies' typed model, built from a schema-valid game.yaml, with the game's cross-checks."""
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import dataclass, field
-from typing import Any
+from typing import Any, ClassVar
 
 from ...content.errors import Problems
 from ...content.provenance import Note, notes_of, notes_of_records
@@ -54,6 +55,19 @@ class Hype(Record):
     score: dict = field(default_factory=dict, compare=False)
     count: int = 0
 
+    TABLE: ClassVar = ("score", "count")          # the card text says the condition
+
+    def shown(self, field_: str, ui: Callable[..., str], name: Callable[[str], str] = str) -> str | None:
+        if field_ != "score":
+            return None
+        kind, n = next(iter(self.score.items()))
+        return ui(SCORE_TEXTS[kind], n=n) if kind in SCORE_TEXTS else None
+
+
+# a hype card's score as the card says it (the PDF face and the site's components page)
+SCORE_TEXTS = {"points": "pdf.dv.score.points", "multiply_recipe": "pdf.dv.score.multiply",
+               "per_recipe_die": "pdf.dv.score.per_die", "per_cooked_recipe": "pdf.dv.score.per_recipe"}
+
 
 @dataclass(frozen=True)
 class Component(Record):
@@ -63,6 +77,8 @@ class Component(Record):
     component: str = ""      # token | board | tile
     faces: tuple[str, ...] = ()
     rule: str = ""
+
+    TABLE: ClassVar = ("count", "rule")
 
 
 @dataclass(frozen=True)

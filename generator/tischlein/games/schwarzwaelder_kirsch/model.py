@@ -8,7 +8,7 @@ the round, and the pantry can never run out of cards while the players hold what
 from __future__ import annotations
 
 from dataclasses import dataclass, field
-from typing import Any
+from typing import Any, ClassVar
 
 from ...content.errors import Problems
 from ...content.provenance import Note, notes_of, notes_of_records, record_mark
@@ -36,6 +36,8 @@ class ActionCard(Record):
     count: int = 0
     after_play: str = "shuffle"     # shuffle | end-round
     rule: str = ""
+
+    TABLE: ClassVar = ("count", "rule")       # the card text says what happens after it is played
 
 
 @dataclass(frozen=True)

@@ -8,6 +8,7 @@ spice tokens, score track).
 """
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import dataclass, field
 from itertools import combinations_with_replacement
 from typing import Any
@@ -58,6 +59,11 @@ class Recipe(Record):
     vegetarian: bool = False
     edges: tuple[str, ...] = ()               # clockwise from the top, unrotated
 
+    def shown(self, field_: str, ui: Callable[..., str], name: Callable[[str], str]) -> str | None:
+        if field_ == "bonus":
+            return f"{name(self.bonus[0])} +{self.bonus[1]}" if self.bonus else "–"
+        return None
+
     def rotated(self, quarter_turns: int) -> tuple[str, ...]:
         """The edge colours after turning the tile clockwise: the old top edge becomes the right edge."""
         r = quarter_turns % 4
@@ -75,6 +81,11 @@ class Counter(Record):
     combos: tuple[tuple[tuple[str, ...], int], ...] = ()  # (spices, points)
     frame: tuple[str, ...] = ()
     spaces: dict[str, tuple[str, str]] = field(default_factory=dict)   # space -> the two spices printed in it
+
+    def shown(self, field_: str, ui: Callable[..., str], name: Callable[[str], str]) -> str | None:
+        if field_ == "combos":             # "Louro: 1 · Coentro + Pimenta: 3"
+            return " · ".join(f"{' + '.join(map(name, spices))}: {points}" for spices, points in self.combos)
+        return None
 
 
 @dataclass(frozen=True)
