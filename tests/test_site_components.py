@@ -1,5 +1,6 @@
-"""The components page's tables, as a player reads them in every language: headings and columns are interface
-texts in the page's language, and no cell shows engine data ({'kind': 'sum', 'equals': 19}, None, True).
+"""The components page's tables and the home page's facts, as a player reads them in every language: headings,
+columns and labels are interface texts in the page's language, and no cell shows engine data ({'kind': 'sum',
+'equals': 19}, None, True).
 """
 from __future__ import annotations
 
@@ -63,3 +64,15 @@ def test_a_score_and_a_spice_combination_read_as_words(writer):
     _, tnm = _tables(writer, "ta-na-mesa", "de")
     counters = next(t for t in tnm if t["id"] == "counters")
     assert any("Coentro \\+ Pimenta: 3" in str(cell) for row in counters["rows"] for cell in row)
+
+
+@pytest.mark.parametrize("game", GAMES)
+def test_what_is_in_the_box_is_named_in_the_pages_language(writer, game):
+    """The home page's "cards in the box" rows: every label an interface text ("Hype cards" was made from the
+    key hype_cards, in English on the German page too)."""
+    content, site = writer
+    ctx = PageContext(site, content.games[game], f"{game}/index", "de")
+    for key in content.games[game].model.raw.get("totals") or {}:
+        if key not in ("source", "reconstructed", "errata", "id"):
+            assert f"ui:site.fact.{key}" in ctx._ui_catalog.source, key
+    assert ctx.facts("totals")
