@@ -76,3 +76,13 @@ def test_what_is_in_the_box_is_named_in_the_pages_language(writer, game):
         if key not in ("source", "reconstructed", "errata", "id"):
             assert f"ui:site.fact.{key}" in ctx._ui_catalog.source, key
     assert ctx.facts("totals")
+
+
+def test_colour_words_are_in_the_pages_language(writer):
+    _, dv = _tables(writer, "diced-veggies", "de")
+    dice = next(t for t in dv if t["id"] == "veggies")
+    assert any(str(row[1]).startswith("grün") for row in dice["rows"])
+    content, site = writer
+    ctx = PageContext(site, content.games["suppenkasper"], "suppenkasper/sources", "pt")
+    figures = next(e for _, notes in ctx.notes([]) for e in notes if e["anchor"].endswith("figures-colours"))
+    assert str(figures["value"]).startswith("amarelo, verde")

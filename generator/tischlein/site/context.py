@@ -569,8 +569,11 @@ class PageContext(GameFacts, EnginePanels):
         return locale.language_name(code, self.lang, self.site.content.language_name(code))
 
     def record_name(self, ref: str) -> str | None:
+        """A record's name for its id; a colour word of the content ("green") in the page's language."""
         rec = self.site.records(self.game).get(ref)
-        return rec.name if rec else None
+        if rec:
+            return rec.name
+        return self.ui(f"colour.{ref}") if f"ui:colour.{ref}" in self._ui_catalog.source else None
 
 
 EMBLEM_COLOURS = ("#a63d1f", "#3f6212", "#7c2d12", "#1e3a8a", "#86198f", "#0f766e", "#92400e")
