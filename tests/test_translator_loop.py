@@ -4,6 +4,7 @@ to a PO or XLIFF tool and back. Everything through the command line, on a copy o
 from __future__ import annotations
 
 import shutil
+from dataclasses import replace
 from pathlib import Path
 
 import pytest
@@ -57,6 +58,20 @@ def test_a_copied_german_file_is_not_a_french_translation(content):
     assert fr[2].startswith("1/"), fr                   # only the string actually translated counts
     assert int(fr[-1]) > 300                             # the rest: copied
     assert de[3] == "100.0" and de[-1] == "0"            # German itself is untouched
+
+
+def test_a_name_kept_in_every_language_is_not_a_copy_but_a_german_sentence_is():
+    """A title the English keeps too ("Tischlein deck dich", placeholders only) reads the same everywhere; a
+    German sentence in the Portuguese file is a copy."""
+    from tischlein.content.status import _copies
+    catalog = loader.load(ROOT / "content", ["suppenkasper"]).games["suppenkasper"].catalog
+    de, pt = catalog.translations["de"], catalog.translations["pt"]
+    kept = next(k for k, tr in de.items() if tr.text == catalog.source[k] and len(tr.text) > 12 and k in pt)
+    sentence = next(k for k, tr in de.items() if tr.text != catalog.source[k] and len(tr.text) > 40 and k in pt)
+    pt[kept] = replace(pt[kept], text=de[kept].text)
+    pt[sentence] = replace(pt[sentence], text=de[sentence].text)
+    copied, source = _copies(catalog, "pt", ["de", "pt"])
+    assert sentence in copied and kept not in copied and source == "de"
 
 
 def test_status_filters_by_game_gives_the_summary_first_and_runs_despite_errors(content):

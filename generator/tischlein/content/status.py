@@ -5,8 +5,9 @@ one (as translators used to be told) would otherwise show French at 100 %. A tex
 the same as the text of that key in another language that is further along in that part (more of its texts
 are translations of their own), or, between two languages equally far along, that comes first by code: the
 guide's copy of German is German's, not French's. Short texts that read the same in many languages (a name,
-"OK") are not counted as copies of one another unless the whole language is a copy, and nothing counts as a
-copy in a game's own language (its names are printed as they are).
+"OK"), and texts the same in English too (a card name kept in every language, "{name}: {kcal} kcal"), are not
+counted as copies of one another unless the whole language is a copy, and nothing counts as a copy in a game's
+own language (its names are printed as they are).
 """
 from __future__ import annotations
 
@@ -56,7 +57,8 @@ def _copies(catalog: Catalog, lang: str, languages: list[str]) -> tuple[list[str
         whole = len(same) >= max(1, len(own) // 2)
         for key in same:
             text = own[key].text
-            if whole or not isinstance(text, str) or len(text) > SAME_IN_MANY_LANGUAGES:
+            if whole or not isinstance(text, str) or (len(text) > SAME_IN_MANY_LANGUAGES and
+                                                      text != catalog.source.get(key)):
                 copied.setdefault(key, other)
     counts: dict[str, int] = {}
     for other in copied.values():
