@@ -37,16 +37,25 @@ def atomic(path: Path) -> Iterator[Path]:
 def _stops_held() -> Iterator[None]:
     """SIGTERM and Ctrl-C held back while a temporary file is created: a stop arriving after the file exists but
     before its name is known would leave it behind. Held, the stop comes once the name is known, and the caller's
-    cleanup removes the file. (Only the main thread runs signal handlers; elsewhere there is nothing to hold.)"""
-    held = {signal.SIGTERM, signal.SIGINT}
-    if threading.current_thread() is not threading.main_thread() or not hasattr(signal, "pthread_sigmask"):
-        yield
+    cleanup removes the file. The handlers are swapped for ones that note the stop, not the signals masked: a
+    process with other threads (a test runner's) gets the signal in one that does not mask it, and Python runs the
+    handler in the main thread all the same. (Only the main thread runs handlers; elsewhere there is nothing to
+    hold.)"""
+    stops = (signal.SIGTERM, signal.SIGINT)
+    before = {s: signal.getsignal(s) for s in stops}
+    if threading.current_thread() is not threading.main_thread() or None in before.values():
+        yield                          # None: a handler not set from Python, which could not be put back
         return
-    before = signal.pthread_sigmask(signal.SIG_BLOCK, held)
+    caught: list[int] = []
+    for s in stops:
+        signal.signal(s, lambda signum, frame: caught.append(signum))
     try:
         yield
     finally:
-        signal.pthread_sigmask(signal.SIG_SETMASK, before)
+        for s, handler in before.items():
+            signal.signal(s, handler)
+        for s in caught:
+            signal.raise_signal(s)
 
 
 def write_text(path: Path, text: str) -> Path:
