@@ -50,6 +50,7 @@ def test_names_kept_in_the_games_language_carry_their_meaning_and_backs_name_the
     en = {(cr.who, cr.field) for cr in _credits(content, "ta-na-mesa", "en")}
     assert ("roxo (purple)", "name") in en and ("Alho (garlic)", "name") in en
     assert ("Ingredient cards", "card back") in en and ("Recipe tiles", "card back") in en
+    assert ("Placar · Score", "length of the track") in en and ("Placar · Sum", "length of the track") in en
     pt = {cr.who for cr in _credits(content, "ta-na-mesa", "pt")}
     assert "roxo" in pt and not any("(" in who for who in pt if who.startswith("roxo"))   # its own language
 

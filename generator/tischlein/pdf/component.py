@@ -160,6 +160,8 @@ def _credited(tx, note, key: str, translated: bool) -> str:
         return tx.ui_text(key)
     if note.name == note.record.split(".")[0]:
         return tx.ui_text("pdf.credits.game")
+    if note.record.count(".") >= 2 and f"game:{note.record}.text" in tx.game.catalog.source:
+        return f"{note.name} · {tx.game_text(note.record + '.text')}"     # a part of a record: "Placar · Score"
     has_gloss = f"game:{note.record}.gloss" in tx.game.catalog.source
     gloss = tx.gloss(note.record + ".") if has_gloss else None
     if not gloss or gloss.casefold() == note.name.casefold():

@@ -521,6 +521,8 @@ class PageContext(GameFacts, EnginePanels):
             return self.ui(f"pdf.kind.{rid}")
         if f"ui:site.game.{section}_record" in self._ui_catalog.source:
             return self.ui(f"site.game.{section}_record")
+        if rid.count(".") >= 1 and self.has(f"game:{note.record}.text"):
+            return f"{note.name} · {self.raw(f'game:{note.record}.text')}"    # a part of a record: "Placar · Score"
         return note.name if note.name != section else humanize(section)
 
     def _gloss(self, key: str, name: str) -> Markup | str:
