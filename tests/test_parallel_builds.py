@@ -96,6 +96,13 @@ def test_shards_cover_every_task_exactly_once(content):
     assert buildplan.shard(list(reversed(tasks)), 2, 3) == buildplan.shard(tasks, 2, 3)
 
 
+def _languages() -> list[str]:
+    """The languages a build prints the game in (English and each one its card texts are translated into)."""
+    from engine_tools import repository_content
+    content = repository_content()
+    return buildplan.languages_of(content, content.games[GAME])
+
+
 def test_shard_build_writes_only_its_part(tmp_path):
     outs = []
     for i in (1, 2):
@@ -104,7 +111,7 @@ def test_shard_build_writes_only_its_part(tmp_path):
         outs.append({n for n in _files(out)})
     assert outs[0] and outs[1] and not outs[0] & outs[1]
     assert {n for n in outs[0] | outs[1] if n.endswith(".pdf")} == {
-        f"pdf/{GAME}/{GAME}-{lang}-{paper}{variant}.pdf" for lang in ("en", "de") for paper in ("a4", "letter")
+        f"pdf/{GAME}/{GAME}-{lang}-{paper}{variant}.pdf" for lang in _languages() for paper in ("a4", "letter")
         for variant in [f"-{v}" if v else "" for v in PDF_VARIANTS] + ["-tuckbox", "-booklet", "-booklet-inksaver",
                                                                       "-rules", "-quickref"]}
 

@@ -94,7 +94,7 @@ def test_every_page_exists_in_every_language(built):
     assert '<html lang="de"' in de and ">Regeln<" in de
     pt = (site / "pt" / "mahlzeit" / "rules" / "index.html").read_text(encoding="utf-8")
     assert '<html lang="pt"' in pt and ">Regras<" in pt
-    assert 'class="tl-fallback-note"' in pt                  # Mahlzeit's rules are not translated into pt
+    assert 'class="tl-fallback-note"' in pt                  # the fixture's edited setup text is not in pt yet
 
 
 def test_sitemap_names_every_page_of_every_language_and_the_404_page_is_the_default_languages(built):

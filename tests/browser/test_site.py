@@ -274,14 +274,15 @@ def test_search_works_in_each_language(site, page):
         pg.keyboard.press("Escape")
 
 
-def test_pt_pages_fall_back_to_english_with_a_banner(site, page):
+def test_complete_pt_pages_carry_no_fallback_banner(site, page):
+    """Every game is complete in Portuguese: no page says it falls back to English (a page that does is tested in
+    test_site_build.py, on content with an untranslated text)."""
     folder, base, _ = site
     pg, watch = page
-    pg.goto(base + "pt/mahlzeit/rules/", wait_until="domcontentloaded")
-    assert pg.locator(".tl-fallback-note").is_visible()
-    assert pg.locator("h1").inner_text().startswith("Regras")         # the interface is Portuguese
-    pg.goto(base + "pt/ta-na-mesa/rules/", wait_until="domcontentloaded")
-    assert pg.locator(".tl-fallback-note").count() == 0               # Tá na Mesa is complete in pt
+    for path in ("pt/mahlzeit/rules/", "pt/ta-na-mesa/rules/", "pt/suppenkasper/faq/"):
+        pg.goto(base + path, wait_until="domcontentloaded")
+        assert pg.locator("h1").inner_text().startswith(("Regras", "Perguntas")), path    # the interface is pt
+        assert pg.locator(".tl-fallback-note").count() == 0, path
 
 
 def test_axe_finds_no_serious_violation(site, page, shot):
