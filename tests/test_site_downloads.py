@@ -90,9 +90,9 @@ def _links(site_dir: Path, lang: str = "") -> dict[str, dict]:
 
 
 def _size_of(link: dict) -> str:
-    """A PDF's cell reads "name · size"; a zip's row has the size in the cell after its name."""
+    """A PDF's cell reads "name · pages · size"; a zip's row has the size in the cell after its name."""
     own = link["cells"][0]
-    return own.split(" · ")[1] if " · " in own else link["cells"][1]
+    return own.split(" · ")[-1] if " · " in own else link["cells"][1]
 
 
 def test_every_file_of_the_bundle_is_listed_with_its_exact_size(site):
@@ -106,6 +106,18 @@ def test_every_file_of_the_bundle_is_listed_with_its_exact_size(site):
         assert _size_of(link) == _size(path.stat().st_size, "en")
         copy = built / "downloads" / GAME / path.name
         assert copy.is_file() and copy.stat().st_size == path.stat().st_size
+
+
+def test_every_pdf_says_how_many_pages_it_has(site):
+    """What the print dialog will ask: "28 pages", from the file itself; in German "28 Seiten"."""
+    import pypdf
+    out, built, bundle = site
+    en, de = _links(built), _links(built, "de")
+    for path in bundle.pdfs:
+        n = len(pypdf.PdfReader(path).pages)
+        assert en[path.name]["cells"][0].split(" · ")[1] == (f"{n} pages" if n > 1 else "1 page"), path.name
+        if path.name in de:
+            assert de[path.name]["cells"][0].split(" · ")[1] == f"{n} Seite" + ("n" if n > 1 else ""), path.name
 
 
 def test_each_variant_is_named_as_a_crafter_picks_it_with_a_column_per_paper(site):

@@ -51,6 +51,7 @@ class Downloads:
     files: list[tuple[str, str, str, int]] = field(default_factory=list)
     variants: dict[str, str] = field(default_factory=dict)     # site path -> variant ("" = standard)
     labels: dict[str, tuple[str, dict]] = field(default_factory=dict)   # zips: site path -> (ui key, values)
+    pages: dict[str, int] = field(default_factory=dict)        # PDFs: site path -> pages (what a printer asks)
 
 
 @dataclass

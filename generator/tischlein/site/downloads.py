@@ -53,6 +53,9 @@ def collect(content, out_dir: Path, docs: Path, languages: list[str], copy: bool
             rel = _copy(src, docs, game_id, copy)
             d.files.append((lang, paper, rel, src.stat().st_size))
             d.variants[rel] = variant
+            pages = _pages(src)
+            if pages:
+                d.pages[rel] = pages
         for lang in languages:
             exports = Path(out_dir) / "export" / game_id / lang
             manifest = exports / EXPORT_MANIFEST
@@ -68,6 +71,19 @@ def collect(content, out_dir: Path, docs: Path, languages: list[str], copy: bool
                 d.labels[rel] = (entry["label"], entry.get("params", {}))
         found[game_id] = d
     return found
+
+
+def _pages(pdf: Path) -> int | None:
+    """How many pages a PDF has (PDFium reads only its page tree), or None if it cannot be read."""
+    import pypdfium2
+    try:
+        doc = pypdfium2.PdfDocument(str(pdf))
+    except pypdfium2.PdfiumError:
+        return None
+    try:
+        return len(doc)
+    finally:
+        doc.close()
 
 
 def _copy(src: Path, docs: Path, game_id: str, copy: bool) -> str:
@@ -95,7 +111,8 @@ def rows(ctx, found: Downloads) -> list[dict]:
             "name": posixpath.basename(path), "path": path, "variant_code": variant, "variant": label,
             "lang": lang, "language": ctx.language(lang), "paper_code": paper,
             "paper": ctx.ui_or(f"site.paper.{paper}", paper) if paper else ctx.ui("site.downloads.none_here"),
-            "size": ctx.size(size), "sort_key": (lang != ctx.lang, lang, group, paper, path)})
+            "size": ctx.size(size), "sort_key": (lang != ctx.lang, lang, group, paper, path),
+            "pages": ctx.ui("site.downloads.pages", n=found.pages[path]) if path in found.pages else ""})
     return sorted(out, key=lambda r: r["sort_key"])
 
 
