@@ -161,3 +161,31 @@ def test_a_stop_while_a_temporary_file_is_created_leaves_no_file(tmp_path, monke
     finally:
         signal.signal(signal.SIGTERM, previous)
     assert list(tmp_path.iterdir()) == []
+
+
+def test_a_stop_while_a_temporary_folder_is_created_leaves_no_folder(tmp_path, monkeypatch):
+    """The same window for the previews', exports' and site's working folders (a CI run found a
+    tischlein-previews-… folder left after a SIGTERM): the stop inside mkdtemp comes once the folder is known."""
+    import tempfile
+
+    from tischlein import files
+    made = tempfile.mkdtemp
+
+    def mkdtemp_then_stopped(*args, **kwargs):
+        done = made(*args, **kwargs)
+        os.kill(os.getpid(), signal.SIGTERM)
+        return done
+
+    def stop(signum, frame):
+        raise SystemExit(128 + signum)
+
+    previous = signal.signal(signal.SIGTERM, stop)
+    monkeypatch.setattr(tempfile, "tempdir", str(tmp_path))
+    monkeypatch.setattr(tempfile, "mkdtemp", mkdtemp_then_stopped)
+    try:
+        with pytest.raises(SystemExit):
+            with files.temporary_folder("tischlein-previews-") as folder:
+                (folder / "faces.pdf").write_bytes(b"never")
+    finally:
+        signal.signal(signal.SIGTERM, previous)
+    assert list(tmp_path.iterdir()) == []

@@ -3,6 +3,7 @@ nothing is written outside the output folder a user gave."""
 from __future__ import annotations
 
 import os
+import shutil
 import signal
 import sys
 import tempfile
@@ -31,6 +32,30 @@ def atomic(path: Path) -> Iterator[Path]:
         if tmp is not None:
             tmp.unlink(missing_ok=True)
         raise
+
+
+def new_temporary_folder(prefix: str) -> Path:
+    """A new folder in the temporary directory (tempfile.mkdtemp), made with stops held like `atomic`'s file: a stop
+    arriving inside mkdtemp would leave the folder behind, its name unknown to the caller."""
+    made = None
+    try:
+        with _stops_held():
+            made = Path(tempfile.mkdtemp(prefix=prefix))
+    except BaseException:
+        if made is not None:
+            shutil.rmtree(made, ignore_errors=True)
+        raise
+    return made
+
+
+@contextmanager
+def temporary_folder(prefix: str) -> Iterator[Path]:
+    """A temporary folder for the block, removed when it ends, an interrupt included."""
+    folder = new_temporary_folder(prefix)
+    try:
+        yield folder
+    finally:
+        shutil.rmtree(folder, ignore_errors=True)
 
 
 @contextmanager

@@ -16,12 +16,11 @@ from __future__ import annotations
 
 import dataclasses
 import json
-import tempfile
 import zipfile
 from dataclasses import dataclass
 from pathlib import Path
 
-from ..files import atomic, inside, write_text
+from ..files import atomic, inside, temporary_folder, write_text
 from . import facepages, pdfx, raster, shop_parts
 from .component import PrintSet
 from .component import print_set as game_print_set
@@ -59,9 +58,9 @@ def export_game(content, game_id: str, lang: str, shop_ids, out_dir: Path, cache
         if not decks:
             continue
         target = export_dir(out_dir, game_id, lang)
-        with tempfile.TemporaryDirectory(prefix="tischlein-export-") as tmp:
-            pngs = _images(ps, ui, decks, shop, Path(tmp), cache) if shop.image_px else {}
-            extras = shop_parts.parts(ps, shop, Path(tmp), cache)
+        with temporary_folder("tischlein-export-") as tmp:
+            pngs = _images(ps, ui, decks, shop, tmp, cache) if shop.image_px else {}
+            extras = shop_parts.parts(ps, shop, tmp, cache)
             excluded = left_out(ps, decks, shop)
             for deck in decks:
                 path = target / zip_name(game_id, lang, shop.id, deck.name)

@@ -37,11 +37,10 @@ from __future__ import annotations
 
 import json
 import math
-import tempfile
 from pathlib import Path
 
 from ..content.glyphs import chars_of
-from ..files import atomic, inside, write_text
+from ..files import atomic, inside, temporary_folder, write_text
 from . import fonts
 from .component import Deck, Piece, PrintSet
 from .errors import PdfBuildError
@@ -201,8 +200,8 @@ def _rasterise(ps: PrintSet, ui: Texts, dpi: int) -> tuple[dict, dict]:
                 sides.append((facepages.BACK, p.back, deck))
                 order.append(("back", p.back))
     out_faces, out_backs = {}, {}
-    with tempfile.TemporaryDirectory(prefix="tischlein-previews-") as tmp:
-        path = facepages.write(ps, ui, Path(tmp) / "faces.pdf", PREVIEW_BLEED_MM, sides)
+    with temporary_folder("tischlein-previews-") as tmp:
+        path = facepages.write(ps, ui, tmp / "faces.pdf", PREVIEW_BLEED_MM, sides)
         for (what, key), image in zip(order, facepages.rasterise(path, dpi / 72)):
             (out_faces if what == "face" else out_backs)[key] = image
     return out_faces, out_backs

@@ -45,7 +45,6 @@ import os
 import shutil
 import subprocess
 import sys
-import tempfile
 import time
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -54,7 +53,7 @@ import yaml
 
 from .. import resources
 from ..content.loader import Content, GameContent
-from ..files import atomic
+from ..files import atomic, new_temporary_folder
 from . import assets, images, offline
 from .context import ExampleRender
 from .pages import SiteWriter
@@ -117,7 +116,7 @@ def build_site(content: Content, out_dir: Path, site_url: str | None = None, *, 
     languages = list(languages or content.languages)
     parts = list(parts or [FILES] + languages + [OFFLINE])
 
-    work = Path(tempfile.mkdtemp(prefix="tischlein-site-")) if keep_work is None else Path(keep_work)
+    work = new_temporary_folder("tischlein-site-") if keep_work is None else Path(keep_work)
     if keep_work is not None and work.exists():
         shutil.rmtree(work)
     try:
