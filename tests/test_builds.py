@@ -136,42 +136,27 @@ def test_two_builds_are_byte_identical(tmp_path):
     assert any(name.endswith(".zip") for name in digests[0]) and any(name.endswith(".html") for name in digests[0])
 
 
-def test_a_stop_while_a_temporary_file_is_created_leaves_no_file(tmp_path, monkeypatch):
-    """The window the SIGTERM builds above hit now and then: the stop arrives inside mkstemp, after the file exists
-    and before `atomic` knows its name. Held back until the name is known, it unwinds and removes the file."""
+def _write_a_card(files, tmp: Path) -> None:
+    with files.atomic(tmp / "card.png") as path:
+        path.write_bytes(b"never")
+
+
+def _make_previews(files, tmp: Path) -> None:
+    with files.temporary_folder("tischlein-previews-") as folder:
+        (folder / "faces.pdf").write_bytes(b"never")
+
+
+@pytest.mark.parametrize("made_by, work", [("mkstemp", _write_a_card), ("mkdtemp", _make_previews)])
+def test_a_stop_while_a_temporary_file_or_folder_is_created_leaves_nothing(tmp_path, monkeypatch, made_by, work):
+    """The window the SIGTERM builds above hit now and then: the stop arrives inside mkstemp (an output file's
+    temporary) or mkdtemp (the previews', exports' and site's working folders), after the file or folder exists and
+    before the caller knows its name. Held back until the name is known, it unwinds and removes it."""
     import tempfile
 
     from tischlein import files
-    made = tempfile.mkstemp
+    made = getattr(tempfile, made_by)
 
-    def mkstemp_then_stopped(*args, **kwargs):
-        done = made(*args, **kwargs)
-        os.kill(os.getpid(), signal.SIGTERM)
-        return done
-
-    def stop(signum, frame):
-        raise SystemExit(128 + signum)
-
-    previous = signal.signal(signal.SIGTERM, stop)
-    monkeypatch.setattr(tempfile, "mkstemp", mkstemp_then_stopped)
-    try:
-        with pytest.raises(SystemExit):
-            with files.atomic(tmp_path / "card.png") as tmp:
-                tmp.write_bytes(b"never")
-    finally:
-        signal.signal(signal.SIGTERM, previous)
-    assert list(tmp_path.iterdir()) == []
-
-
-def test_a_stop_while_a_temporary_folder_is_created_leaves_no_folder(tmp_path, monkeypatch):
-    """The same window for the previews', exports' and site's working folders (a CI run found a
-    tischlein-previews-… folder left after a SIGTERM): the stop inside mkdtemp comes once the folder is known."""
-    import tempfile
-
-    from tischlein import files
-    made = tempfile.mkdtemp
-
-    def mkdtemp_then_stopped(*args, **kwargs):
+    def made_then_stopped(*args, **kwargs):
         done = made(*args, **kwargs)
         os.kill(os.getpid(), signal.SIGTERM)
         return done
@@ -181,11 +166,10 @@ def test_a_stop_while_a_temporary_folder_is_created_leaves_no_folder(tmp_path, m
 
     previous = signal.signal(signal.SIGTERM, stop)
     monkeypatch.setattr(tempfile, "tempdir", str(tmp_path))
-    monkeypatch.setattr(tempfile, "mkdtemp", mkdtemp_then_stopped)
+    monkeypatch.setattr(tempfile, made_by, made_then_stopped)
     try:
         with pytest.raises(SystemExit):
-            with files.temporary_folder("tischlein-previews-") as folder:
-                (folder / "faces.pdf").write_bytes(b"never")
+            work(files, tmp_path)
     finally:
         signal.signal(signal.SIGTERM, previous)
     assert list(tmp_path.iterdir()) == []
