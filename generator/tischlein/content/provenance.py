@@ -2,7 +2,7 @@
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import Any, Mapping
+from typing import Any, Callable, Mapping
 
 RULEBOOK, RECONSTRUCTED, ERRATUM = "rulebook", "reconstructed", "erratum"
 
@@ -28,6 +28,19 @@ class Note:
     field: str
     kind: str
     reason_key: str
+
+    def credited_as(self, has_ui: Callable[[str], bool], has_text: Callable[[str], bool]) -> tuple[str, str] | None:
+        """Who the note is credited to, the same in the PDF credits and on the site's sources page: ("ui", key)
+        for a card back (its kind's `pdf.kind.<kind>`) or a section of game.yaml with an interface name
+        (`site.game.<section>_record`: "Game facts", "Weight table"); ("part", key of its text) for a part of a
+        record with a text of its own (Tá na Mesa's "Placar · Score"); None: the record by its name."""
+        section, _, rest = self.record.partition(".")
+        key = f"pdf.kind.{rest}" if section == "backs" else f"site.game.{section}_record"
+        if has_ui(key):
+            return "ui", key
+        if self.record.count(".") >= 2 and has_text(f"{self.record}.text"):
+            return "part", f"{self.record}.text"
+        return None
 
 
 def provenance_of(record: Mapping[str, Any], key_prefix: str, field: str) -> Provenance:

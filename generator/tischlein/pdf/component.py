@@ -141,8 +141,7 @@ def credits_of(model, tx, fields: dict[str, str] | None = None, translated_names
     for note in model.notes:
         section, _, rest = note.record.partition(".")
         field_key = "pdf.field.back" if section == "backs" else fields.get(note.field, f"pdf.field.{note.field}")
-        name = _credited(tx, note, f"pdf.kind.{rest}" if section == "backs" else f"site.game.{section}_record",
-                         translated_names)
+        name = _credited(tx, note, translated_names)
         field = tx.ui_text(field_key) if tx.has_ui(field_key) else note.field.replace("_", " ")
         if note.kind == "erratum":
             base = note.reason_key.rsplit(".", 1)[0]
@@ -154,14 +153,15 @@ def credits_of(model, tx, fields: dict[str, str] | None = None, translated_names
     return out
 
 
-def _credited(tx, note, key: str, translated: bool) -> str:
-    """Who a note is credited to: the interface text `key`, the game, or the record's name (with its gloss)."""
-    if tx.has_ui(key):
-        return tx.ui_text(key)
+def _credited(tx, note, translated: bool) -> str:
+    """Who a note is credited to (Note.credited_as), else the game, else the record's name with its gloss."""
+    how = note.credited_as(tx.has_ui, lambda key: f"game:{key}" in tx.game.catalog.source)
+    if how and how[0] == "ui":
+        return tx.ui_text(how[1])
     if note.name == note.record.split(".")[0]:
         return tx.ui_text("pdf.credits.game")
-    if note.record.count(".") >= 2 and f"game:{note.record}.text" in tx.game.catalog.source:
-        return f"{note.name} · {tx.game_text(note.record + '.text')}"     # a part of a record: "Placar · Score"
+    if how:
+        return f"{note.name} · {tx.game_text(how[1])}"
     has_gloss = f"game:{note.record}.gloss" in tx.game.catalog.source
     gloss = tx.gloss(note.record + ".") if has_gloss else None
     if not gloss or gloss.casefold() == note.name.casefold():

@@ -488,8 +488,8 @@ class PageContext(GameFacts, EnginePanels):
             key = f"game:{note.record}."          # the record's texts in the catalog: its gloss, its translated fields
             entry = {
                 "anchor": note_anchor(note.record, note.field),
-                "name": self._credited(note, section, rid),
-                "gloss": self._gloss(key, note.name) if section != "backs" else "",
+                "name": self._credited(note, section),
+                "gloss": self.gloss_of(key, note.name) if section != "backs" else "",
                 "field_label": self.field_label(note.field),
                 "value": self._value(self.raw(key + note.field) if self.has(key + note.field) else value),
                 "mark": "*" if note.kind == "reconstructed" else "E",
@@ -514,21 +514,19 @@ class PageContext(GameFacts, EnginePanels):
                     "says": self.text(f"{k}.says"), "uses": self.text(f"{k}.uses")})
         return [(kind, notes) for kind, notes in by_kind.items() if notes]
 
-    def _credited(self, note, section: str, rid: str) -> str:
-        """Who a note belongs to, as the reader knows it (the PDF credits say the same, pdf/component.py): a card
-        back by its cards ("Ingredient cards"), a section of game.yaml by its interface name ("Game facts",
-        "Weight table"), a record by its name."""
-        if section == "backs" and f"ui:pdf.kind.{rid}" in self._ui_catalog.source:
-            return self.ui(f"pdf.kind.{rid}")
-        if f"ui:site.game.{section}_record" in self._ui_catalog.source:
-            return self.ui(f"site.game.{section}_record")
-        if rid.count(".") >= 1 and self.has(f"game:{note.record}.text"):
-            return f"{note.name} · {self.raw(f'game:{note.record}.text')}"    # a part of a record: "Placar · Score"
+    def _credited(self, note, section: str) -> str:
+        """Who a note belongs to, as the reader knows it (Note.credited_as, as in the PDF credits), else the
+        record's name."""
+        how = note.credited_as(lambda key: f"ui:{key}" in self._ui_catalog.source, lambda key: self.has(f"game:{key}"))
+        if how and how[0] == "ui":
+            return self.ui(how[1])
+        if how:
+            return f"{note.name} · {self.raw(f'game:{how[1]}')}"
         return note.name if note.name != section else humanize(section)
 
-    def _gloss(self, key: str, name: str) -> Markup | str:
-        """What a record's name means, where it says more than the name ("FdH (Friss die Hälfte)", not "Torte
-        (Torte)")."""
+    def gloss_of(self, key: str, name: str) -> Markup | str:
+        """What a record's name means (`key`: its catalog prefix), where it says more than the name ("FdH (Friss
+        die Hälfte)", not "Torte (Torte)")."""
         if not self.has(f"{key}gloss") or self.raw(f"{key}gloss").casefold() == name.casefold():
             return ""
         return self.plain(f"{key}gloss")

@@ -275,9 +275,9 @@ class SiteWriter:
             rows = []
             for rec in table.values():
                 name = md.text(rec.name) + ctx.field_mark(rec.raw, rec.key, "name")
-                if ctx.has(f"game:{rec.key}gloss") and \
-                        ctx.raw(f"game:{rec.key}gloss").casefold() != rec.name.casefold():
-                    name = Markup("**") + name + Markup("**<br>") + ctx.plain(f"game:{rec.key}gloss")
+                gloss = ctx.gloss_of(f"game:{rec.key}", rec.name)
+                if gloss:
+                    name = Markup("**") + name + Markup("**<br>") + gloss
                 cells = [Markup(f'<span id="{md.attr(section)}-{md.attr(rec.id)}"></span>') + name]
                 for f in fields:
                     cells.append(self._cell(ctx, rec, f, getattr(rec, f, None)) + ctx.field_mark(rec.raw, rec.key, f))

@@ -57,7 +57,7 @@ class Hype(Record):
 
     TABLE: ClassVar = ("score", "count")          # the card text says the condition
 
-    def shown(self, field_: str, ui: Callable[..., str], name: Callable[[str], str] = str) -> str | None:
+    def shown(self, field_: str, ui: Callable[..., str], name: Callable[[str], str]) -> str | None:
         if field_ != "score":
             return None
         kind, n = next(iter(self.score.items()))
