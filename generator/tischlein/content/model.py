@@ -87,6 +87,26 @@ class GameModel(Protocol):
         """The JSON the rules engine reads: the facts that govern play."""
 
 
+@dataclass(kw_only=True)
+class GameModelBase:
+    """The part of GameModel every game's model shares: a game's dataclass subclasses it, adds its own fields and
+    names in RECORDS which of them hold the records a card or piece kind shows."""
+
+    id: str
+    name: str
+    players: tuple[int, int]
+    notes: list[Note]
+    raw: Any = field(repr=False)
+
+    RECORDS: ClassVar[dict[str, str]] = {}     # card or piece kind -> the field holding its records (or one record)
+
+    def record(self, kind: str, ref: str) -> Record | None:
+        held = getattr(self, self.RECORDS[kind]) if kind in self.RECORDS else {}
+        if isinstance(held, dict):
+            return held.get(ref)
+        return held if held.id == ref else None
+
+
 def make_record(record_type: type, section: str, item: Any, /, **extra: Any) -> Any:
     """A Record subclass from one YAML item of `section`, with its catalog key and provenance mark."""
     return record_type(id=item["id"], name=item["name"], key=f"{section}.{item['id']}.", mark=record_mark(item),

@@ -8,7 +8,7 @@ from typing import Any, ClassVar
 from ...content.errors import Problems
 from ...content.provenance import Note, notes_of, notes_of_records
 from ...content.yamlfile import line_of
-from ...content.model import Card, Piece, Record, check_unique_ids, make_record
+from ...content.model import GameModelBase, Card, Piece, Record, check_unique_ids, make_record
 
 GAME_ID = "diced-veggies"
 RECIPE_BACK, HYPE_BACK = "recipe", "hype"
@@ -91,10 +91,7 @@ class SoloRank:
 
 
 @dataclass
-class DicedVeggies:
-    id: str
-    name: str
-    players: tuple[int, int]
+class DicedVeggies(GameModelBase):
     hand_limits: dict[str, int]
     cut_max_sum: int
     recipes_to_end: int
@@ -109,8 +106,9 @@ class DicedVeggies:
     hype: dict[str, Hype]
     components: dict[str, Component]
     solo: list[SoloRank]
-    notes: list[Note]
-    raw: Any = field(repr=False)
+
+    RECORDS = {"veggie": "veggies", "die": "veggies", "recipe": "recipes", "hype": "hype", "token": "components",
+               "board": "components", "tile": "components"}
 
     def cards(self) -> list[Card]:
         """Every physical card, in print order: recipes, then hype cards."""
@@ -129,11 +127,6 @@ class DicedVeggies:
             kind = {"token": f"{c.id}-token", "board": c.id, "tile": c.id}[c.component]
             pieces += [Piece(f"{c.id}-{i}", c.component, kind, c.id, i, c.faces) for i in range(1, c.count + 1)]
         return pieces
-
-    def record(self, kind: str, ref: str) -> Record | None:
-        table = {"veggie": self.veggies, "die": self.veggies, "recipe": self.recipes, "hype": self.hype,
-                 "token": self.components, "board": self.components, "tile": self.components}.get(kind, {})
-        return table.get(ref)
 
     def names(self, gloss=None) -> dict[str, str]:
         """Printed names by id for engine messages and pictures: vegetables, recipes, hype cards, and each die by

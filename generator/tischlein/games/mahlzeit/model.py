@@ -1,12 +1,12 @@
 """Mahlzeit's typed model, built from a schema-valid game.yaml, with the rulebook's cross-checks."""
 from __future__ import annotations
 
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 from typing import Any
 
 from ...content.errors import Problems
 from ...content.provenance import Note, notes_of, notes_of_records
-from ...content.model import Card, Record, check_unique_ids, make_record
+from ...content.model import GameModelBase, Card, Record, check_unique_ids, make_record
 from ...content.yamlfile import line_of
 
 GAME_ID = "mahlzeit"
@@ -50,11 +50,8 @@ class SpecialCard(Record):
 
 
 @dataclass
-class Mahlzeit:
-    id: str
-    name: str
+class Mahlzeit(GameModelBase):
     subtitle: str
-    players: tuple[int, int]
     hand_limit: int
     open_rows: int
     deal: int
@@ -67,8 +64,9 @@ class Mahlzeit:
     specials: dict[str, SpecialCard]
     overview_count: int
     overview_back: str
-    notes: list[Note]
-    raw: Any = field(repr=False)
+
+    RECORDS = {"dish": "dishes", "ingredient": "ingredients", "drink": "drinks", "action": "actions",
+               "special": "specials"}
 
     def cards(self) -> list[Card]:
         """Every physical card, in print order: dish goals, then the stack, then overview cards."""
@@ -82,11 +80,6 @@ class Mahlzeit:
         cards += [Card(f"overview-{i}", "overview", "overview", self.overview_back, i)
                   for i in range(1, self.overview_count + 1)]
         return cards
-
-    def record(self, kind: str, ref: str) -> Record | None:
-        table = {"dish": self.dishes, "ingredient": self.ingredients, "drink": self.drinks,
-                 "action": self.actions, "special": self.specials}.get(kind, {})
-        return table.get(ref)
 
     def names(self) -> dict[str, str]:
         """Printed names by record id; names are never translated (the game prints them in German)."""

@@ -7,13 +7,13 @@ the round, and the pantry can never run out of cards while the players hold what
 """
 from __future__ import annotations
 
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 from typing import Any, ClassVar
 
 from ...content.errors import Problems
 from ...content.provenance import Note, notes_of, notes_of_records, record_mark
 from ...content.yamlfile import line_of
-from ...content.model import Card, Record, check_unique_ids
+from ...content.model import GameModelBase, Card, Record, check_unique_ids
 
 GAME_ID = "schwarzwaelder-kirsch"
 PANTRY_BACK, START_BACK = "pantry", "start"
@@ -54,10 +54,7 @@ class Cake(Record):
 
 
 @dataclass
-class SchwarzwaelderKirsch:
-    id: str
-    name: str
-    players: tuple[int, int]
+class SchwarzwaelderKirsch(GameModelBase):
     rounds_per_player: int
     action_card_limit: int
     safe_reveals: int
@@ -69,8 +66,9 @@ class SchwarzwaelderKirsch:
     joker: Joker
     actions: dict[str, ActionCard]
     start_card: StartCard
-    notes: list[Note]
-    raw: Any = field(repr=False)
+
+    RECORDS = {"ingredient": "ingredients", "joker": "joker", "action": "actions", "start": "start_card",
+               "cake": "cake"}
 
     def cards(self) -> list[Card]:
         """Every physical card, in print order: the pantry (ingredients, jokers, actions), then the start card."""
@@ -82,12 +80,6 @@ class SchwarzwaelderKirsch:
         s = self.start_card
         cards += [Card(f"{s.id}-{i}", "start", s.id, s.back, i) for i in range(1, s.count + 1)]
         return cards
-
-    def record(self, kind: str, ref: str) -> Record | None:
-        table: dict[str, dict] = {"ingredient": self.ingredients, "joker": {self.joker.id: self.joker},
-                                  "action": self.actions, "start": {self.start_card.id: self.start_card},
-                                  "cake": {self.cake.id: self.cake}}
-        return table.get(kind, {}).get(ref)
 
     def rounds(self, players: int) -> int:
         """Rounds in a game of `players` (before any tie rounds)."""

@@ -2,13 +2,13 @@
 from __future__ import annotations
 
 from collections import Counter
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 from typing import Any
 
 from ...content.errors import Problems
 from ...content.provenance import Note, notes_of, notes_of_records
 from ...content.yamlfile import line_of
-from ...content.model import Card, Piece, Record, make_record
+from ...content.model import GameModelBase, Card, Piece, Record, make_record
 
 GAME_ID = "suppenkasper"
 DECK_BACK, AID_BACK = "deck", "aid"
@@ -70,10 +70,7 @@ class Space:
 
 
 @dataclass
-class Suppenkasper:
-    id: str
-    name: str
-    players: tuple[int, int]
+class Suppenkasper(GameModelBase):
     chips_per_player: int
     chip_steps_down: int
     refuse_steps_down: int
@@ -90,10 +87,11 @@ class Suppenkasper:
     chips: int
     weight_tables: int
     three_player_removal: list[str]                # card ids
-    notes: list[Note]
-    raw: Any = field(repr=False)
 
     # -- components ------------------------------------------------------------------------------------------
+    RECORDS = {"entree": "entrees", "side": "sides", "meal": "meals", "diet": "diets", "special": "specials",
+               "weight-class": "classes"}
+
     def cards(self) -> list[Card]:
         """Every physical card, in print order: the 72-card deck, then the weight tables (player aids)."""
         cards = [Card(f"{e.id}-{i}", "entree", e.id, DECK_BACK, i, v)
@@ -121,11 +119,6 @@ class Suppenkasper:
                    for i, c in enumerate(self.figure_colours, 1)]
         pieces += [Piece(f"chip-{i}", "token", "chip", "chip", i, ("red", "red")) for i in range(1, self.chips + 1)]
         return pieces
-
-    def record(self, kind: str, ref: str) -> Record | None:
-        table = {"entree": self.entrees, "side": self.sides, "meal": self.meals, "diet": self.diets,
-                 "special": self.specials, "weight-class": self.classes}.get(kind, {})
-        return table.get(ref)
 
     def steps_for(self, calories: float) -> int:
         """Spaces moved up for a meal of this many calories, by the weight table."""

@@ -16,7 +16,7 @@ from typing import Any
 from ...content.errors import Problems
 from ...content.provenance import Note, notes_of
 from ...content.yamlfile import line_of
-from ...content.model import Card, Piece, Record, check_unique_ids, make_record
+from ...content.model import GameModelBase, Card, Piece, Record, check_unique_ids, make_record
 
 GAME_ID = "ta-na-mesa"
 INGREDIENT_BACK, CHARACTER_BACK, RECIPE_BACK = "ingredient", "character", "recipe"
@@ -116,10 +116,7 @@ class Track:
 
 
 @dataclass
-class TaNaMesa:
-    id: str
-    name: str
-    players: tuple[int, int]
+class TaNaMesa(GameModelBase):
     facts: dict[str, Any]
     player_counts: dict[int, PlayerCount]
     totals: dict[str, int]
@@ -137,10 +134,11 @@ class TaNaMesa:
     markers_per_player: int
     vegetarian_prize: dict[str, Any]
     chefs_hat: dict[str, Any]
-    notes: list[Note]
-    raw: Any = field(repr=False)
 
     # ---- components -------------------------------------------------------------------------------------
+    RECORDS = {"ingredient": "ingredients", "character": "characters", "recipe-tile": "recipes", "counter": "counters",
+               "class": "classes", "spice": "spices"}
+
     def cards(self) -> list[Card]:
         """Every physical card: the 50 ingredient cards (one per value), then the 8 character cards."""
         cards = [Card(f"{i.id}-{n}", "ingredient", i.id, INGREDIENT_BACK, n, v)
@@ -165,10 +163,6 @@ class TaNaMesa:
         pieces += [Piece(f"{hat['id']}-{n}", "token", "chefs-hat", hat["id"], n) for n in range(1, hat["count"] + 1)]
         return pieces
 
-    def record(self, kind: str, ref: str) -> Record | None:
-        table = {"ingredient": self.ingredients, "character": self.characters, "recipe-tile": self.recipes,
-                 "counter": self.counters, "class": self.classes, "spice": self.spices}.get(kind, {})
-        return table.get(ref)
 
     # ---- scoring helpers shared by checks, tests and the engine data ----------------------------------------
     def presentation(self, counter: str, placements: dict[str, tuple[str, int]]) -> dict[str, Any]:
