@@ -8,7 +8,7 @@ from typing import Any, ClassVar
 from ...content.errors import Problems
 from ...content.provenance import Note, notes_of, notes_of_records
 from ...content.yamlfile import line_of
-from ...content.model import GameModelBase, Card, Piece, Record, check_unique_ids, make_record
+from ...content.model import Card, GameModelBase, Piece, Record, check_unique_ids, make_record
 
 GAME_ID = "diced-veggies"
 RECIPE_BACK, HYPE_BACK = "recipe", "hype"

@@ -6,7 +6,7 @@ from typing import Any
 
 from ...content.errors import Problems
 from ...content.provenance import Note, notes_of, notes_of_records
-from ...content.model import GameModelBase, Card, Record, check_unique_ids, make_record
+from ...content.model import Card, GameModelBase, Record, check_unique_ids, make_record
 from ...content.yamlfile import line_of
 
 GAME_ID = "mahlzeit"

@@ -13,7 +13,7 @@ from typing import Any, ClassVar
 from ...content.errors import Problems
 from ...content.provenance import Note, notes_of, notes_of_records, record_mark
 from ...content.yamlfile import line_of
-from ...content.model import GameModelBase, Card, Record, check_unique_ids
+from ...content.model import Card, GameModelBase, Record, check_unique_ids
 
 GAME_ID = "schwarzwaelder-kirsch"
 PANTRY_BACK, START_BACK = "pantry", "start"

@@ -8,7 +8,7 @@ from typing import Any
 from ...content.errors import Problems
 from ...content.provenance import Note, notes_of, notes_of_records
 from ...content.yamlfile import line_of
-from ...content.model import GameModelBase, Card, Piece, Record, make_record
+from ...content.model import Card, GameModelBase, Piece, Record, make_record
 
 GAME_ID = "suppenkasper"
 DECK_BACK, AID_BACK = "deck", "aid"

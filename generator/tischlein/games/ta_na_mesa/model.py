@@ -16,7 +16,7 @@ from typing import Any
 from ...content.errors import Problems
 from ...content.provenance import Note, notes_of
 from ...content.yamlfile import line_of
-from ...content.model import GameModelBase, Card, Piece, Record, check_unique_ids, make_record
+from ...content.model import Card, GameModelBase, Piece, Record, check_unique_ids, make_record
 
 GAME_ID = "ta-na-mesa"
 INGREDIENT_BACK, CHARACTER_BACK, RECIPE_BACK = "ingredient", "character", "recipe"
