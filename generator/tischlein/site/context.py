@@ -424,42 +424,8 @@ class PageContext(GameFacts, EnginePanels):
 
     def simulation(self) -> dict | None:
         """Charts (inline SVG) and summaries of the build-time random playouts of this game."""
-        from . import balance, simulation as sim
-        stats = self.site.site_values.get("simulations", {}).get(self.game.id)
-        if stats is None or not stats.games:
-            return None
-        import statistics as st
-        counts = stats.player_counts
-        n_label = lambda n: self.ui("site.setup.players", n=n)  # noqa: E731
-        length = sim.histogram(stats.lengths, self.ui("site.simulation.length"),
-                               self.ui("site.simulation.moves"), "tl-sim-length")
-        length_summary = self.ui("site.simulation.length_summary", min=min(stats.lengths),
-                                 max=max(stats.lengths), median=f"{st.median(stats.lengths):g}")
-        winning = [(n_label(n), stats.by_players[n]["winning"]) for n in counts]
-        scores = sim.ranges(winning, self.ui("site.simulation.scores"), "tl-sim-scores",
-                            (self.ui("site.simulation.players_axis"), self.ui("site.simulation.median")))
-        score_parts = [self.ui("site.simulation.scores_item", players=n_label(n),
-                               min=min(v), max=max(v), median=f"{st.median(v):g}") for n, v in
-                       ((n, stats.by_players[n]["winning"]) for n in counts) if v]
-        first = [(n_label(n), stats.by_players[n]["first_wins"] / stats.by_players[n]["games"], 1 / n)
-                 for n in counts if stats.by_players[n]["games"]]
-        rates = sim.rates(first, self.ui("site.simulation.first_player"), "tl-sim-first",
-                          self.ui("site.simulation.players_axis"), self.ui("site.simulation.fair"))
-        first_parts = [self.ui("site.simulation.first_item", players=name, rate=f"{rate * 100:.0f}",
-                               fair=f"{fair * 100:.0f}") for name, rate, fair in first]
-        table = []
-        for n in counts:
-            per = stats.by_players[n]
-            table.append({"players": n, "games": per["games"], "length": f"{st.median(per['lengths']):g}",
-                          "winning": f"{st.median(per['winning']):g}" if per["winning"] else "–",
-                          "spread": f"{st.median(per['spread']):g}" if per["spread"] else "–",
-                          "first": f"{per['first_wins'] / per['games'] * 100:.0f} %"})
-        return {"games": stats.games, "asked": stats.asked,
-                "stopped": stats.stopped,
-                "length": Markup(length), "length_summary": length_summary,
-                "scores": Markup(scores), "scores_summary": " ".join(score_parts),
-                "first": Markup(rates), "first_summary": " ".join(first_parts),
-                "table": table, "failures": stats.failures, **balance.view(self, stats)}
+        from .simulation import page_view
+        return page_view(self)
 
     def coverage(self) -> list[dict]:
         """Translation coverage rows (site-wide translator's page): per part and language."""

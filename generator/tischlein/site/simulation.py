@@ -19,6 +19,8 @@ from dataclasses import dataclass, field
 from html import escape
 from typing import Any, Callable
 
+from markupsafe import Markup
+
 DEFAULT_GAMES = 100            # per game (the page says N); seeded, so every build shows the same figures
 # Greedy players look one move ahead on a copy of the state for every legal move: a greedy game costs up to a
 # hundred random ones, so each greedy table plays half of N (at least GREEDY_MIN) to keep the build short.
@@ -296,3 +298,41 @@ def rates(groups: list[tuple], label: str, summary_id: str, x_label: str, fair_l
     parts.append(f'<text x="{PAD_L + plot_w / 2:.1f}" y="{H - 6}" text-anchor="middle" font-size="{FONT}" '
                  f'fill="{INK}">{escape(x_label)}</text>')
     return _svg(label, "".join(parts), summary_id)
+
+
+def page_view(ctx: Any) -> dict | None:
+    """What simulation.md.j2 shows: charts (inline SVG) and summaries of the build-time random playouts."""
+    from . import balance          # balance draws with this module's charts: imported here, not at the top
+    stats = ctx.site.site_values.get("simulations", {}).get(ctx.game.id)
+    if stats is None or not stats.games:
+        return None
+    counts = stats.player_counts
+    n_label = lambda n: ctx.ui("site.setup.players", n=n)  # noqa: E731
+    length = histogram(stats.lengths, ctx.ui("site.simulation.length"), ctx.ui("site.simulation.moves"),
+                       "tl-sim-length")
+    length_summary = ctx.ui("site.simulation.length_summary", min=min(stats.lengths), max=max(stats.lengths),
+                            median=f"{statistics.median(stats.lengths):g}")
+    winning = [(n_label(n), stats.by_players[n]["winning"]) for n in counts]
+    scores = ranges(winning, ctx.ui("site.simulation.scores"), "tl-sim-scores",
+                    (ctx.ui("site.simulation.players_axis"), ctx.ui("site.simulation.median")))
+    score_parts = [ctx.ui("site.simulation.scores_item", players=n_label(n), min=min(v), max=max(v),
+                          median=f"{statistics.median(v):g}")
+                   for n, v in ((n, stats.by_players[n]["winning"]) for n in counts) if v]
+    first = [(n_label(n), stats.by_players[n]["first_wins"] / stats.by_players[n]["games"], 1 / n)
+             for n in counts if stats.by_players[n]["games"]]
+    first_chart = rates(first, ctx.ui("site.simulation.first_player"), "tl-sim-first",
+                        ctx.ui("site.simulation.players_axis"), ctx.ui("site.simulation.fair"))
+    first_parts = [ctx.ui("site.simulation.first_item", players=name, rate=f"{rate * 100:.0f}",
+                          fair=f"{fair * 100:.0f}") for name, rate, fair in first]
+    table = []
+    for n in counts:
+        per = stats.by_players[n]
+        table.append({"players": n, "games": per["games"], "length": f"{statistics.median(per['lengths']):g}",
+                      "winning": f"{statistics.median(per['winning']):g}" if per["winning"] else "–",
+                      "spread": f"{statistics.median(per['spread']):g}" if per["spread"] else "–",
+                      "first": f"{per['first_wins'] / per['games'] * 100:.0f} %"})
+    return {"games": stats.games, "asked": stats.asked, "stopped": stats.stopped,
+            "length": Markup(length), "length_summary": length_summary,
+            "scores": Markup(scores), "scores_summary": " ".join(score_parts),
+            "first": Markup(first_chart), "first_summary": " ".join(first_parts),
+            "table": table, "failures": stats.failures, **balance.view(ctx, stats)}
