@@ -7,7 +7,7 @@ table of greedy players only (how games end when people try to win), each summar
 rate by seat and by policy with 95 % intervals, the share of each ending, per player count). The site's charts
 (game length histogram, score spread per player count, win rates against the fair share) are small SVGs with
 `role="img"`, a <title> and a text summary for screen readers. No chart library, no script: the SVG is written
-here as text, every label escaped.
+here as text, every label escaped. `page_view(ctx)` gathers what the page template shows.
 """
 from __future__ import annotations
 

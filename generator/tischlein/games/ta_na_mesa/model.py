@@ -163,7 +163,6 @@ class TaNaMesa(GameModelBase):
         pieces += [Piece(f"{hat['id']}-{n}", "token", "chefs-hat", hat["id"], n) for n in range(1, hat["count"] + 1)]
         return pieces
 
-
     # ---- scoring helpers shared by checks, tests and the engine data ----------------------------------------
     def presentation(self, counter: str, placements: dict[str, tuple[str, int]]) -> dict[str, Any]:
         """Score a stove: placements maps a space (nw, ne, sw, se) to (recipe id, clockwise quarter turns).
