@@ -429,6 +429,8 @@ def _run_batch(todo: list[tuple[Task, str]], out_dir: Path, jobs: int, report) -
                 if process.is_alive():
                     process.terminate()
             pool.shutdown(wait=True, cancel_futures=True)
+            # a worker forked after the stop was noted exits at once, so the pool breaks: the stop is the cause
+            stop_if_asked()
             raise
         pool.shutdown(wait=True)
     stop_if_asked()
