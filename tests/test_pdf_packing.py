@@ -13,7 +13,7 @@ from pdf_helpers import MM, _apply, _track, operations, read_page, segment_touch
 from tischlein.content import loader
 from tischlein.pdf import document
 from tischlein.pdf.options import Options
-from tischlein.pdf.sheet.pack import Stack, impose
+from tischlein.pdf.sheet.pack import Stack, impose, region
 from tischlein.pdf.units import CARD_SIZES, PAPERS, Size
 
 CONTENT = Path(__file__).resolve().parents[1] / "content"
@@ -70,7 +70,7 @@ def test_margin_marks_run_on_lines_that_cross_no_piece(built, game):
     checked = 0
     for i in range(2, len(reader.pages)):
         placed, segments = read_page(reader, i)
-        pieces = [p for p in placed if p.form.startswith(("face-", "back-"))]
+        pieces = [p for p in placed if p.form.startswith(("face-", "back-", "board-"))]
         if not pieces:
             continue
         # beyond the pieces and their 3 mm bleed (where the short ticks of a block end) lies the margin
@@ -105,8 +105,13 @@ def _registration(reader, index):
 
 @pytest.mark.parametrize("game", GAMES)
 def test_backs_and_registration_targets_land_behind_their_fronts(built, game):
+    """Every two-sided piece on a duplex sheet has its back behind it (a one-sided piece in the sheet's spare
+    room, such as Suppenkasper's figures, has none), and the sheet has targets, the back's mirroring the front's."""
+    from tischlein.pdf.component import print_set
     reader = built[(game, "a4")]
     W = float(reader.pages[0].mediabox[2])
+    ps = print_set(loader.load(CONTENT, [game]), game, "en", Options().card)
+    one_sided = {f"face-{p.face}" for d in ps.decks for p in d.pieces if p.back is None}
     pairs = 0
     for i in range(len(reader.pages) - 1):
         fronts, _ = read_page(reader, i)
@@ -117,7 +122,7 @@ def test_backs_and_registration_targets_land_behind_their_fronts(built, game):
         pairs += 1
         behind = {(round(b.x, 1), round(b.y, 1), round(b.w, 1), round(b.h, 1)) for b in backs}
         for f in fronts:
-            if f.form.startswith("face-"):
+            if f.form.startswith("face-") and f.form not in one_sided:
                 assert (round(W - f.x - f.w, 1), round(f.y, 1), round(f.w, 1), round(f.h, 1)) in behind, (i + 1, f)
         front_targets = _registration(reader, i)
         back_targets = _registration(reader, i + 1)
@@ -147,6 +152,25 @@ def test_no_blank_page_and_the_guide_names_single_and_double_sided_ranges(built,
         assert "print one of the two, not both" in guide and "Ordinary dice will not do" in guide
     else:
         assert "dice" not in guide.lower()
+
+
+@pytest.mark.parametrize("game", ["diced-veggies", "mahlzeit", "schwarzwaelder-kirsch", "suppenkasper", "ta-na-mesa"])
+def test_no_sheet_printed_on_one_side_is_near_empty(tmp_path, game):
+    """Every sheet the guide says to print single-sided carries pieces over at least a third of its printable
+    area. Diced Veggies' frame board sat alone beside a full sheet of four player aids, Suppenkasper's six
+    figures on a strip of a sheet, and Mahlzeit's last card sheet printed without duplex held two cards."""
+    content = loader.load(CONTENT, [game])
+    for paper in ("a4", "letter"):
+        for duplex in ("long", "none"):
+            path = document.build_pdf(content, game, Options(paper=paper, duplex=duplex), tmp_path / "file.pdf")
+            reader = PdfReader(path)
+            guide = " ".join(reader.pages[0].extract_text().split())
+            area = region(PAPERS[paper])
+            for a, b in re.findall(r"Pages? (\d+)(?:–(\d+))?, single-sided:", guide):
+                for number in range(int(a), int(b or a) + 1):
+                    placed, _ = read_page(reader, number - 1)
+                    covered = sum(p.w * p.h for p in placed) / (area.w * area.h)
+                    assert covered >= 1 / 3, (paper, duplex, number, round(covered, 2))
 
 
 def test_leftovers_of_several_sizes_share_one_sheet():

@@ -38,12 +38,12 @@ def with_spares(ps: PrintSet, opts, ui) -> tuple[PrintSet, imposition.Imposed]:
         more = _adding(ps, deck, back, _FOUND[key], ui)
         return more, imposition.impose_pieces(more, opts)
     imposed = imposition.impose_pieces(ps, opts)
-    pages = _pages(imposed)
+    pages, targets = _pages(imposed), _targets(imposed, opts)
 
     def attempt(n: int) -> tuple[PrintSet, imposition.Imposed] | None:
         more = _adding(ps, deck, back, n, ui)
         again = imposition.impose_pieces(more, opts)
-        return (more, again) if _pages(again) == pages else None
+        return (more, again) if _pages(again) == pages and _targets(again, opts) >= targets else None
 
     high = _most(imposed, deck)
     if opts.duplex != "fold":
@@ -80,15 +80,25 @@ def _pages(imposed: imposition.Imposed) -> tuple[int, int]:
     return two, len(imposed.placed) - two
 
 
+def _targets(imposed: imposition.Imposed, opts) -> bool:
+    """Whether every duplex sheet keeps room for its registration targets: a spare must not take it."""
+    if opts.duplex not in ("long", "short"):
+        return True
+    full = opts.crop_marks == "full"
+    return all(p.page.registration_points(full) for p in imposed.placed if p.page.two_sided)
+
+
 def _most(imposed: imposition.Imposed, deck: Deck) -> int:
     """An upper bound on the spares that fit: the free area of the two-sided pages (of the fronts' half, when
-    folded) over a card's area (butted cards share their bleed), and never more than one page of cards."""
+    folded) over a card's area (butted cards share their bleed), and never more than one page of cards. Printed
+    without backs, every page is one-sided: then the free area of the pages that hold the deck's cards."""
     free, page_area = 0.0, 0.0
-    for placed in imposed.placed:
-        if placed.page.two_sided:
-            r = placed.page.region
-            page_area = r.w * r.h
-            free += page_area - sum(c.clip.w * c.clip.h for c in placed.page.cells)
+    sheets = [p for p in imposed.placed if p.page.two_sided] or \
+        [p for p in imposed.placed if any(piece in deck.pieces for piece in p.items)]
+    for placed in sheets:
+        r = placed.page.region
+        page_area = r.w * r.h
+        free += page_area - sum(c.clip.w * c.clip.h for c in placed.page.cells)
     card = deck.size.width * deck.size.height
     return max(0, min(math.floor(free / card), math.floor(page_area / card)))
 

@@ -13,14 +13,18 @@
    behind them), then onto pages of their own.
 
 The three ways of cutting the rest into blocks (rows merged into one block, single rows, single pieces), a few
-of rectpack's guillotine heuristics and orderings are all tried; the packing with fewest pages wins, then the
-one with fewer blocks (fewer cuts).
+of rectpack's guillotine heuristics and orderings are all tried (`_cost`): the packing with fewest sheets wins,
+then the one with fewer near-empty one-sided sheets (under a third covered), fewer duplex sheets without room
+for registration targets, fewer backs to print, and fewer blocks (fewer cuts). One-sided pages of their own
+are packed largest first, and again with a near-empty page's pieces first (`_spread`): two rows of player aids
+then a board alone become a board and a row, then a row.
 
 Only at the outer edge of the packing area may a piece's bleed be reduced, to PACK_MIN_BLEED_MM: that lets two
 95 mm player aids sit side by side on A4. Sizes go to rectpack in hundredths of a millimetre (integers).
 """
 from __future__ import annotations
 
+import itertools
 import math
 from dataclasses import dataclass
 
@@ -81,58 +85,99 @@ def fits(size: Size, paper: Size, bleed_mm: float) -> bool:
 
 def impose(stacks: list[Stack], paper: Size, bleed_mm: float, duplex: str) -> list[Placed]:
     """Pages for every stack: two-sided pages (grids, then packed) followed by one-sided ones. Whole-sheet grids
-    first, or everything packed (25 tiles of which a grid holds 24 pack better together): fewer pages wins."""
-    with_grids = _impose(stacks, paper, bleed_mm, duplex, True)
+    first, or everything packed (25 tiles of which a grid holds 24 pack better together): fewer pages wins.
+    One-sided pieces are also packed without grids (four player aids in a grid leave a board a sheet of its
+    own): that wins with fewer near-empty sheets or fewer backs at the same count of sheets."""
+    with_grids = _impose(stacks, paper, bleed_mm, duplex, "all")
     if not any(st.grid and st.cut for st in stacks):
         return with_grids
-    packed = _impose(stacks, paper, bleed_mm, duplex, False, beat=len(with_grids))
-    return packed if packed is not None and len(packed) < len(with_grids) else with_grids
+    packed = _impose(stacks, paper, bleed_mm, duplex, "none", beat=len(with_grids))
+    if packed is not None and len(packed) < len(with_grids):
+        return packed
+    if not any(p.page.grid is not None and not p.page.two_sided for p in with_grids):
+        return with_grids
+    shared = _impose(stacks, paper, bleed_mm, duplex, "two-sided")
+    return shared if _cost(shared, duplex) < _cost(with_grids, duplex) else with_grids
 
 
-def _impose(stacks: list[Stack], paper: Size, bleed_mm: float, duplex: str, grids_first: bool,
+def _cost(pages: list[Placed], duplex: str, above: tuple | None = None) -> tuple:
+    """Sheets, near-empty sheets, duplex sheets without room for their registration targets (a crafter could
+    not check the back's alignment), then printed backs: what costs a crafter most first. With `above`, a cost
+    whose sheets and near-empty sheets already exceed it is returned without the rest (finding room for the
+    targets is the slow part)."""
+    head = (len(pages), sum(map(near_empty, pages)))
+    if above is not None and head > above[:2]:
+        return head
+    aligned = duplex in ("long", "short")
+    blind = sum(1 for p in pages if aligned and p.page.two_sided and not p.page.registration_points())
+    return (*head, blind, sum(p.page.two_sided for p in pages))
+
+
+NEAR_EMPTY = 1 / 3      # of a sheet's packing area covered by pieces
+
+
+def near_empty(placed: Placed) -> bool:
+    """Whether a one-sided page's pieces cover less than NEAR_EMPTY of its packing area (a crafter's wasted sheet;
+    a two-sided page's leftovers are the remainder of a deck, which the spare cards already fill)."""
+    page = placed.page
+    covered = sum(c.trim.w * c.trim.h for c in page.cells)
+    return not page.two_sided and covered < NEAR_EMPTY * page.region.w * page.region.h
+
+
+def _impose(stacks: list[Stack], paper: Size, bleed_mm: float, duplex: str, grids: str,
             beat: int | None = None) -> list[Placed] | None:
-    """The best packing; with `beat`, only one of fewer pages matters (None if none can have fewer)."""
+    """The best packing, with whole-sheet grids for `grids` stacks ("all", "two-sided" or "none"); with `beat`,
+    only one of fewer pages matters (None if none can have fewer)."""
     backs = duplex != "none"
     fold = duplex == "fold"
-    grids: list[Placed] = []
+    grids_done: list[Placed] = []
     rest: list[tuple[Stack, tuple]] = []
     for st in stacks:
         two = st.two_sided and backs
         items = st.items
-        if st.grid and st.cut and grids_first:
+        if st.grid and st.cut and (grids == "all" or grids == "two-sided" and two):
             layout = _grid(st, paper, bleed_mm, fold and two)
             if layout is not None and len(items) >= layout.per_sheet:
                 per = layout.per_sheet
                 full = len(items) // per
                 for k in range(full):
-                    grids.append(Placed(from_layout(layout, per, two), items[k * per:(k + 1) * per]))
+                    grids_done.append(Placed(from_layout(layout, per, two), items[k * per:(k + 1) * per]))
                 items = items[full * per:]
         if items:
             rest.append((st, items))
     best = None
     # every fold sheet of a file folds the same way: the way the first two-sided stack's grid folds
     first = next((st for st in stacks if st.two_sided), None)
-    folds = (plan_fold(paper, first.size, bleed_mm).fold,) if fold and first else ("vertical",) if fold else ("",)
-    for option in OPTIONS:
-        for orient in folds:
-            # no packing of these blocks beats this floor: skip what cannot win (the result is the same)
-            floor = _floor(*_split(rest, paper, bleed_mm, backs, orient, option), paper, bleed_mm, orient)
-            for algo, order in ((a, o) for a in ALGORITHMS for o in SORTS):
-                if (best is not None and floor >= best[0]) or (beat is not None and floor[0] >= beat):
-                    break
-                packed = _pack(rest, paper, bleed_mm, backs, orient, option, algo, order)
-                if packed is None:
-                    continue
-                key = (len(packed), sum(len(p.page.blocks) for p in packed))
-                if best is None or key < best[0]:
-                    best = (key, packed)
+    orient = plan_fold(paper, first.size, bleed_mm).fold if fold and first else "vertical" if fold else ""
+    # in a fold file, one-sided pieces are cut into blocks for the fronts' half (to share its free space) or
+    # for a whole sheet (their pages of their own are whole sheets): both are tried where they differ
+    for option, whole in itertools.product(OPTIONS, (False, True) if orient else (False,)):
+        two, one = _split(rest, paper, bleed_mm, backs, orient, option, whole)
+        if whole and _shapes(one) == _shapes(_split(rest, paper, bleed_mm, backs, orient, option)[1]):
+            continue
+        # no packing of these blocks beats this floor: skip what cannot win (the result is the same)
+        pages, blocks = _floor(two, one, paper, bleed_mm, orient)
+        floor = (pages, 0, 0, _floor(two, [], paper, bleed_mm, orient)[0] if two else 0, blocks)
+        for algo, order in itertools.product(ALGORITHMS, SORTS):
+            if (best is not None and floor >= best[0]) or (beat is not None and pages >= beat):
+                break
+            packed = _pack(rest, paper, bleed_mm, backs, orient, option, whole, algo, order)
+            if packed is None:
+                continue
+            key = (*_cost(packed, duplex, best[0] if best else None), sum(len(p.page.blocks) for p in packed))
+            if best is None or key < best[0]:
+                best = (key, packed)
     if best is None and rest and beat is not None:
         return None
     if best is None and rest:
         raise ValueError("a piece is larger than the sheet's printable area")
     packed = best[1] if best else []
-    pages = grids + packed
+    pages = grids_done + packed
     return [p for p in pages if p.page.two_sided] + [p for p in pages if not p.page.two_sided]
+
+
+def _shapes(blocks: list[_Block]) -> list[tuple[int, int]]:
+    return [(blk.cols, blk.rows) for blk in blocks]
 
 
 def _grid(st: Stack, paper: Size, bleed_mm: float, fold: bool):
@@ -178,13 +223,19 @@ def _bins(paper: Size, bleed_mm: float, orient: str) -> tuple[Rect, Rect]:
     return (fold_regions(paper)[orient],) * 2 if orient else _full_bin(paper, bleed_mm)
 
 
-def _split(rest, paper: Size, bleed_mm: float, backs: bool, orient: str, option: str) -> tuple[list, list]:
-    """The blocks the pieces left over are cut into: those printed with backs, and the one-sided ones."""
+def _split(rest, paper: Size, bleed_mm: float, backs: bool, orient: str, option: str,
+           whole: bool = False) -> tuple[list, list]:
+    """The blocks the pieces left over are cut into: those printed with backs, and the one-sided ones (sized
+    for a whole sheet if `whole`, else like the others)."""
     bin_rect = _bins(paper, bleed_mm, orient)[1]
+    sheet = _full_bin(paper, bleed_mm)[1] if whole else bin_rect
     two, one = [], []
     for st, items in rest:
         b = mm(bleed_mm if st.bleed_mm is None else st.bleed_mm)
-        (two if st.two_sided and backs else one).extend(_blocks(st, items, bin_rect.w, bin_rect.h, b, option))
+        if st.two_sided and backs:
+            two.extend(_blocks(st, items, bin_rect.w, bin_rect.h, b, option))
+        else:
+            one.extend(_blocks(st, items, sheet.w, sheet.h, b, option))
     return two, one
 
 
@@ -229,17 +280,17 @@ def _reach(length: int, dims: set[int]) -> int:
     return max(sums)
 
 
-def _pack(rest, paper: Size, bleed_mm: float, backs: bool, orient: str, option: str, algo: str,
+def _pack(rest, paper: Size, bleed_mm: float, backs: bool, orient: str, option: str, whole: bool, algo: str,
           order: str) -> list[Placed] | None:
     import rectpack
     from rectpack import PackingBin, PackingMode, newPacker
 
     area, bin_rect = _bins(paper, bleed_mm, orient)
-    two, one = _split(rest, paper, bleed_mm, backs, orient, option)
+    two, one = _split(rest, paper, bleed_mm, backs, orient, option, whole)
 
-    def packer(rect: Rect):
-        p = newPacker(mode=PackingMode.Offline, bin_algo=PackingBin.BFF, pack_algo=getattr(rectpack, algo),
-                      sort_algo=getattr(rectpack, order), rotation=True)
+    def packer(rect: Rect, sort_algo=getattr(rectpack, order), pack_algo=algo):
+        p = newPacker(mode=PackingMode.Offline, bin_algo=PackingBin.BFF, pack_algo=getattr(rectpack, pack_algo),
+                      sort_algo=sort_algo, rotation=True)
         p.add_bin(_units(rect.w), _units(rect.h), count=float("inf"), merge=False)
         return p
 
@@ -267,7 +318,9 @@ def _pack(rest, paper: Size, bleed_mm: float, backs: bool, orient: str, option: 
         p.pack()
         if len(p.rect_list()) != len(left):
             return None
-        bins += [(b, False) for b in p]
+        own = _spread(list(p), left, one, lambda algo: packer(one_rect, rectpack.SORT_NONE, algo),
+                      NEAR_EMPTY * one_area.w * one_area.h)
+        bins += [(b, False) for b in own]
     pools = {"two": two, "one": one}
     out = []
     for b, is_two in bins:
@@ -276,6 +329,33 @@ def _pack(rest, paper: Size, bleed_mm: float, backs: bool, orient: str, option: 
                          [(pools[r.rid[0]][r.rid[1]], r) for r in b], is_two, orient if own else "",
                          mm(bleed_mm)))
     return out
+
+
+def _spread(own: list, left: list[int], one: list[_Block], packer, least: float) -> list:
+    """The one-sided pages of their own (rectpack bins), with none under `least` covered if as many pages can
+    do: largest first fills the first pages and can leave the last near-empty (two rows of player aids, then a
+    board alone), so the near-empty pages' blocks go first instead, the rest after them (`left` is largest
+    first), with each guillotine heuristic in turn."""
+    sparse = [b for b in own if _covered(one, b) < least]
+    if not sparse or len(own) == 1:
+        return own
+    firsts = [r.rid[1] for b in sparse for r in b]
+    for algo in ALGORITHMS:
+        again = packer(algo)
+        for i in firsts + [i for i in left if i not in firsts]:
+            again.add_rect(*map(_units, one[i].outer), rid=("one", i))
+        again.pack()
+        redone = list(again)
+        if len(again.rect_list()) == len(left) and len(redone) == len(own) and \
+                sum(_covered(one, b) < least for b in redone) < len(sparse):
+            return redone
+    return own
+
+
+def _covered(blocks: list[_Block], packed_bin) -> float:
+    """The trim area (pt²) of the pieces rectpack put in one bin."""
+    return sum(len(blk.items) * blk.stack.size.width * blk.stack.size.height
+               for blk in (blocks[r.rid[1]] for r in packed_bin))
 
 
 def _full_bin(paper: Size, bleed_mm: float) -> tuple[Rect, Rect]:
