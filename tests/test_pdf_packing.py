@@ -13,7 +13,7 @@ from pdf_helpers import MM, _apply, _track, operations, read_page, segment_touch
 from tischlein.content import loader
 from tischlein.pdf import document
 from tischlein.pdf.options import Options
-from tischlein.pdf.sheet.pack import Stack, impose, region
+from tischlein.pdf.sheet.pack import Stack, impose, near_empty, region
 from tischlein.pdf.units import CARD_SIZES, PAPERS, Size
 
 CONTENT = Path(__file__).resolve().parents[1] / "content"
@@ -179,6 +179,18 @@ def test_leftovers_of_several_sizes_share_one_sheet():
               Stack(Size("cleaver", 90, 34), ("c",), True)]
     pages = impose(stacks, PAPERS["a4"], 3.0, "long")
     assert len(pages) == 2 and sorted(len(p.items) for p in pages) == [9, 11]
+
+
+@pytest.mark.parametrize("paper", ["a4", "letter"])
+@pytest.mark.parametrize("duplex", ["long", "fold"])
+def test_a_board_and_four_player_aids_share_out_two_sheets(paper, duplex):
+    """A full 2 × 2 grid of aids would leave the board a sheet of its own: a board and two aids, then two aids."""
+    stacks = [Stack(CARD_SIZES["poker"], tuple(range(18)), True), Stack(Size("aid", 95, 128), tuple("abcd"), False),
+              Stack(Size("board", 147, 113), ("board",), False, grid=False)]
+    pages = impose(stacks, PAPERS[paper], 3.0, duplex)
+    one_sided = sorted((p.items for p in pages if not p.page.two_sided), key=len)
+    assert [len(items) for items in one_sided] == [2, 3] and "board" in one_sided[1]
+    assert not any(map(near_empty, pages))
 
 
 def _layout(pages) -> list:
