@@ -43,7 +43,8 @@ def with_spares(ps: PrintSet, opts, ui) -> tuple[PrintSet, imposition.Imposed]:
     def attempt(n: int) -> tuple[PrintSet, imposition.Imposed] | None:
         more = _adding(ps, deck, back, n, ui)
         again = imposition.impose_pieces(more, opts)
-        return (more, again) if _pages(again) == pages and _targets(again, opts) >= targets else None
+        kept = _pages(again) == pages and (_targets(again, opts) or not targets)
+        return (more, again) if kept else None
 
     high = _most(imposed, deck)
     if opts.duplex != "fold":
