@@ -46,7 +46,3 @@ class Problems:
     @property
     def warnings(self) -> list[Problem]:
         return [p for p in self.items if p.severity == "warning"]
-
-    def raise_if_errors(self) -> None:
-        if self.errors:
-            raise ContentError(self.errors)

@@ -20,7 +20,7 @@ from typing import Any, Iterator
 from ..files import atomic
 from . import plural
 from .errors import Problems
-from .i18n import SOURCE_LANGUAGE, source_hash
+from .i18n import SOURCE_LANGUAGE
 from .plural import Plural
 from .translation_files import Unit, path_of, relative, render_entry, scopes, set_entries, units
 from .translations import check_entry

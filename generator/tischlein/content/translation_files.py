@@ -11,7 +11,7 @@ import json
 import re
 from dataclasses import dataclass
 from pathlib import Path
-from typing import Any, Iterator
+from typing import Iterator
 
 from ..files import write_text
 from .i18n import Catalog, source_hash
@@ -114,8 +114,3 @@ def set_entries(path: Path, entries: dict[str, str], header: str = "") -> None:
         else:
             text = text.rstrip("\n") + ("\n" if text.strip() else "") + entry
     write_text(Path(path), text if text.endswith("\n") else text + "\n")
-
-
-def existing_text(catalog: Catalog, key: str, lang: str) -> Any:
-    tr = catalog.translations.get(lang, {}).get(key)
-    return tr.text if tr is not None else None

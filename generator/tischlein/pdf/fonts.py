@@ -27,7 +27,6 @@ BLACK = "Lato-Black"
 
 _FILES = FONT_FILES                 # registered name -> (package, file), fallbacks included
 ROLES = ("TITLE", "BODY", "BOLD", "ITALIC", "BLACK")
-LICENCES = (("Lato", "font_lato"), ("Fredoka One", "font_fredoka_one"), ("Roboto", "font_roboto"))
 
 
 def register(names: tuple[str, ...] = tuple(FALLBACK)) -> None:

@@ -42,7 +42,7 @@ from pathlib import Path
 from ..content.glyphs import chars_of
 from ..files import atomic, inside, temporary_folder, write_text
 from . import fonts
-from .component import Deck, Piece, PrintSet
+from .component import Piece, PrintSet
 from .errors import PdfBuildError
 from .component import print_set as game_print_set
 from .texts import Texts

@@ -18,7 +18,6 @@ BEAN = "#4a2a1e"
 LEAF = "#3f8a3a"
 LEAF_DARK = "#2b6a2a"
 RED = "#c8332b"
-CHICKEN = "#e8b277"
 MEAT = "#a8402e"
 
 SHAPES = {"yellow": "circle", "green": "hexagon", "blue": "square", "red": "diamond", "orange": "cross"}
