@@ -117,8 +117,8 @@ NEAR_EMPTY = 1 / 3      # of a sheet's packing area covered by pieces
 
 
 def near_empty(placed: Placed) -> bool:
-    """Whether a one-sided page's pieces cover less than NEAR_EMPTY of its packing area (a crafter's wasted sheet;
-    a two-sided page's leftovers are the remainder of a deck, which the spare cards already fill)."""
+    """Whether a one-sided page's pieces cover less than NEAR_EMPTY of its packing area: a crafter's wasted sheet.
+    Two-sided pages are not counted: their free room takes the one-sided pieces first, then spare cards."""
     page = placed.page
     covered = sum(c.trim.w * c.trim.h for c in page.cells)
     return not page.two_sided and covered < NEAR_EMPTY * page.region.w * page.region.h
