@@ -154,6 +154,13 @@ def test_german_pdf_drops_the_redundant_gloss(readers):
     assert "Punkte" in de
 
 
+def test_the_guide_gives_the_subtitle_in_the_readers_language(readers):
+    """The German subtitle heads the German guide; an English crafter reads what it means."""
+    en, de = (" ".join(readers[f"{lang}-a4"].pages[0].extract_text().split()) for lang in ("en", "de"))
+    assert "A card game about traditional German cooking" in en and "Ein Kartenspiel" not in en
+    assert "Ein Kartenspiel über die traditionelle deutsche Küche" in de
+
+
 def test_credits_list_every_reconstruction(readers, content):
     text = readers["en-a4"].pages[1].extract_text()
     model = content.games["mahlzeit"].model

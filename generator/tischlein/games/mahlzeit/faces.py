@@ -397,9 +397,10 @@ def print_set(game, ui, lang: str, card: Size) -> PrintSet:
     ordered = [p for k in KIND_ORDER for p in pieces[k]]
     ordered.sort(key=lambda p: 0 if p.back == "light" else 1)
     icons = sorted({v for v in ICONS.values()})
+    # the subtitle is German, as the game prints it: a guide in another language gives what it means
     return PrintSet(
-        game_id=m.id, title=m.name, subtitle=m.subtitle, lang=lang, decks=[Deck(card, ordered)], faces=faces,
-        backs=backs, back_labels={b: tx.ui_text(f"pdf.back.{b}") for b in backs}, kinds=kinds,
+        game_id=m.id, title=m.name, subtitle=gloss("") or m.subtitle, lang=lang, decks=[Deck(card, ordered)],
+        faces=faces, backs=backs, back_labels={b: tx.ui_text(f"pdf.back.{b}") for b in backs}, kinds=kinds,
         credits=credits_of(m, tx), icons=icons, fallback=tx.fallback)
 
 
