@@ -113,6 +113,22 @@ def make_record(record_type: type, section: str, item: Any, /, **extra: Any) -> 
                raw=item, **extra)
 
 
+def published_totals(data: Any) -> dict[str, int]:
+    """The game file's `totals` that are numbers (a total the rulebook does not give is left out)."""
+    return {k: v for k, v in data["totals"].items() if isinstance(v, int)}
+
+
+def check_totals(data: Any, path: str, problems: Problems, counted: dict[str, int], explain: dict[str, str],
+                 listed: str = "the cards listed", says: str = "the rulebook says", adds: str = "add up to") -> None:
+    """Each of `data["totals"]` named in `counted` against what the content adds up to; `explain` says, per total,
+    what was added (else `listed`). `says` names the total's source: a reconstructed total is "the content's"."""
+    totals = data["totals"]
+    for key, count in counted.items():
+        if totals[key] != count:
+            problems.error(path, line_of(data, ("totals", key)), f"totals.{key}",
+                           f"{says} {totals[key]}, but {explain.get(key, listed)} {adds} {count}")
+
+
 def check_unique_ids(data: Any, section: str, path: str, problems: Problems) -> None:
     """Ids within one section of a game file must be unique: translations and rules refer to them."""
     seen: set[str] = set()

@@ -8,7 +8,8 @@ from typing import Any, ClassVar
 from ...content.errors import Problems
 from ...content.provenance import Note, notes_of, notes_of_records
 from ...content.yamlfile import line_of
-from ...content.model import Card, GameModelBase, Piece, Record, check_unique_ids, make_record
+from ...content.model import (Card, GameModelBase, Piece, Record, check_totals, check_unique_ids, make_record,
+                               published_totals)
 
 GAME_ID = "diced-veggies"
 RECIPE_BACK, HYPE_BACK = "recipe", "hype"
@@ -190,13 +191,13 @@ def build(data: Any, path: str, problems: Problems) -> DicedVeggies | None:
 
     veggies = {v["id"]: make_record(Veggie, "veggies", v, colour=v["colour"], dice=v["dice"]) for v in data["veggies"]}
     recipes = {r["id"]: make_record(Recipe, "recipes", r, needs=tuple((k, n) for k, n in r["needs"].items()),
-                            points=r["points"], count=r.get("count", 1)) for r in data["recipes"]}
-    hype = {h["id"]: make_record(Hype, "hype", h, condition=dict(h["condition"]), score=_plain(h["score"]), count=h["count"])
-            for h in data["hype"]}
+                                    points=r["points"], count=r.get("count", 1)) for r in data["recipes"]}
+    hype = {h["id"]: make_record(Hype, "hype", h, condition=dict(h["condition"]), score=_plain(h["score"]),
+                                 count=h["count"]) for h in data["hype"]}
     components = {t["id"]: make_record(Component, "tokens", t, count=t["count"], component="token",
-                               faces=tuple(t["faces"]), rule=t["rule"]) for t in data["tokens"]}
-    components.update({t["id"]: make_record(Component, "tools", t, count=t["count"], component=t["component"], rule=t["rule"])
-                       for t in data["tools"]})
+                                       faces=tuple(t["faces"]), rule=t["rule"]) for t in data["tokens"]}
+    components.update({t["id"]: make_record(Component, "tools", t, count=t["count"], component=t["component"],
+                                            rule=t["rule"]) for t in data["tools"]})
 
     facts, dice = data["facts"], data["dice"]
     faces = tuple(dice["faces"])
@@ -243,7 +244,7 @@ def build(data: Any, path: str, problems: Problems) -> DicedVeggies | None:
         recipes_to_end=facts["recipes_to_end"], start_recipes=facts["start_recipes"],
         start_hype=facts["start_hype"], recipe_display=facts["recipe_display"], faces=faces,
         block=(dice["block"]["rows"], dice["block"]["columns"]),
-        totals={k: v for k, v in data["totals"].items() if isinstance(v, int)},
+        totals=published_totals(data),
         veggies=veggies, recipes=recipes, hype=hype, components=components, solo=solo, notes=notes, raw=data)
 
 
@@ -300,15 +301,11 @@ def _check_totals(data, path, problems, veggies, recipes, hype) -> None:
     """The published totals: 35 dice = the 5 x 7 block, 44 recipe cards, 34 hype cards."""
     totals = data["totals"]
     block = data["dice"]["block"]
-    counted = {
-        "dice": (sum(v.dice for v in veggies.values()), "the dice of the vegetables"),
-        "recipe_cards": (sum(r.count for r in recipes.values()), "the recipes listed"),
-        "hype_cards": (sum(h.count for h in hype.values()), "the hype cards listed"),
-    }
-    for key, (count, how) in counted.items():
-        if totals[key] != count:
-            problems.error(path, line_of(data, ("totals", key)), f"totals.{key}",
-                           f"the rulebook says {totals[key]}, but {how} add up to {count}")
+    counted = {"dice": sum(v.dice for v in veggies.values()), "recipe_cards": sum(r.count for r in recipes.values()),
+               "hype_cards": sum(h.count for h in hype.values())}
+    check_totals(data, path, problems, counted, {"dice": "the dice of the vegetables",
+                                                 "recipe_cards": "the recipes listed",
+                                                 "hype_cards": "the hype cards listed"})
     cells = block["rows"] * block["columns"]
     if cells != totals["dice"]:
         problems.error(path, line_of(data, ("dice", "block")), "dice.block",

@@ -6,7 +6,7 @@ from typing import Any
 
 from ...content.errors import Problems
 from ...content.provenance import Note, notes_of, notes_of_records
-from ...content.model import Card, GameModelBase, Record, check_unique_ids, make_record
+from ...content.model import Card, GameModelBase, Record, check_totals, check_unique_ids, make_record, published_totals
 from ...content.yamlfile import line_of
 
 GAME_ID = "mahlzeit"
@@ -176,7 +176,7 @@ def build(data: Any, path: str, problems: Problems) -> Mahlzeit | None:
         id=data["id"], name=data["name"], subtitle=data.get("subtitle", ""),
         players=(players["min"], players["max"]), hand_limit=data["facts"]["hand_limit"],
         open_rows=data["facts"]["open_rows"], deal=data["facts"]["deal"],
-        totals={k: v for k, v in data["totals"].items() if isinstance(v, int)}, backs=backs,
+        totals=published_totals(data), backs=backs,
         drinks=drinks, ingredients=ingredients, dishes=dishes, actions=actions, specials=specials,
         overview_count=data["overview"]["count"], overview_back=data["overview"]["back"],
         notes=notes, raw=data)
@@ -185,7 +185,6 @@ def build(data: Any, path: str, problems: Problems) -> Mahlzeit | None:
 
 def _check_totals(data, path, problems, dishes, ingredients, drinks, actions, specials) -> None:
     """The rulebook's totals: 110 = 23 + 83 + 4 and 83 = 60 + 13 + 1 + 4 + 5."""
-    totals = data["totals"]
     counted = {
         "dish_cards": sum(len(d.values) for d in dishes.values()),
         "ingredient_cards": sum(i.count for i in ingredients.values()),
@@ -202,8 +201,4 @@ def _check_totals(data, path, problems, dishes, ingredients, drinks, actions, sp
         "dark_back": "ingredients + drinks + Dirty Pots + Cooking Spoons + special cards",
         "cards": "dish cards + dark-back cards + overview cards",
     }
-    for key, count in counted.items():
-        if totals[key] != count:
-            how = explain.get(key, "the cards listed")
-            problems.error(path, line_of(data, ("totals", key)), f"totals.{key}",
-                           f"the rulebook says {totals[key]}, but {how} add up to {count}")
+    check_totals(data, path, problems, counted, explain)

@@ -13,7 +13,7 @@ from typing import Any, ClassVar
 from ...content.errors import Problems
 from ...content.provenance import Note, notes_of, notes_of_records, record_mark
 from ...content.yamlfile import line_of
-from ...content.model import Card, GameModelBase, Record, check_unique_ids
+from ...content.model import Card, GameModelBase, Record, check_totals, check_unique_ids, published_totals
 
 GAME_ID = "schwarzwaelder-kirsch"
 PANTRY_BACK, START_BACK = "pantry", "start"
@@ -212,14 +212,13 @@ def build(data: Any, path: str, problems: Problems) -> SchwarzwaelderKirsch | No
         id=data["id"], name=data["name"], players=(players["min"], players["max"]),
         rounds_per_player=data["facts"]["rounds_per_player"], action_card_limit=limit,
         safe_reveals=data["facts"]["safe_reveals"], direction=data["facts"]["direction"],
-        totals={k: v for k, v in data["totals"].items() if isinstance(v, int)}, backs=backs, cake=cake,
+        totals=published_totals(data), backs=backs, cake=cake,
         ingredients=ingredients, joker=joker, actions=actions, start_card=start_card, notes=notes, raw=data)
 
 
 
 def _check_totals(data, path, problems, ingredients, joker, actions, start_card) -> None:
     """cards = pantry + start card; pantry = ingredients + jokers + action cards."""
-    totals = data["totals"]
     counted = {
         "ingredient_cards": sum(i.count for i in ingredients.values()),
         "joker_cards": joker.count,
@@ -232,8 +231,4 @@ def _check_totals(data, path, problems, ingredients, joker, actions, start_card)
         "pantry_cards": "ingredients + jokers + action cards",
         "cards": "pantry cards + the Küchenmaschinenkarte",
     }
-    for key, count in counted.items():
-        if totals[key] != count:
-            problems.error(path, line_of(data, ("totals", key)), f"totals.{key}",
-                           f"the content says {totals[key]}, but {explain.get(key, 'the cards listed')} "
-                           f"add up to {count}")
+    check_totals(data, path, problems, counted, explain, says="the content says")

@@ -8,7 +8,7 @@ from typing import Any
 from ...content.errors import Problems
 from ...content.provenance import Note, notes_of, notes_of_records
 from ...content.yamlfile import line_of
-from ...content.model import Card, GameModelBase, Piece, Record, make_record
+from ...content.model import Card, GameModelBase, Piece, Record, check_totals, make_record, published_totals
 
 GAME_ID = "suppenkasper"
 DECK_BACK, AID_BACK = "deck", "aid"
@@ -212,7 +212,7 @@ def build(data: Any, path: str, problems: Problems) -> Suppenkasper | None:
         id=data["id"], name=data["name"], players=(players["min"], players["max"]),
         chips_per_player=facts["chips_per_player"], chip_steps_down=facts["chip_steps_down"],
         refuse_steps_down=facts["refuse_steps_down"],
-        totals={k: v for k, v in data["totals"].items() if isinstance(v, int)},
+        totals=published_totals(data),
         entrees=entrees, sides=sides, meals=meals, diets=diets, specials=specials, weight_table=table,
         classes=classes, track=track, figure_colours=tuple(data["figures"]["colours"]),
         chips=data["chips"]["count"], weight_tables=data["weight_tables"]["count"],
@@ -293,15 +293,10 @@ def _check_totals(data, path, problems, entrees, sides, meals, diets, specials) 
         problems.error(path, line_of(data, ("totals", "cards")), "totals.cards",
                        f"the rulebook says {totals['cards']}, but the cards listed add up to {cards} ({how})")
     most = data["facts"]["players"]["max"]
-    counted = {
-        "figures": (len(data["figures"]["colours"]), "the figure colours listed"),
-        "chips": (data["chips"]["count"], "chips.count"),
-        "weight_tables": (data["weight_tables"]["count"], "weight_tables.count"),
-    }
-    for key, (count, how) in counted.items():
-        if totals[key] != count:
-            problems.error(path, line_of(data, ("totals", key)), f"totals.{key}",
-                           f"the rulebook says {totals[key]}, but {how} gives {count}")
+    counted = {"figures": len(data["figures"]["colours"]), "chips": data["chips"]["count"],
+               "weight_tables": data["weight_tables"]["count"]}
+    check_totals(data, path, problems, counted, {"figures": "the figure colours listed", "chips": "chips.count",
+                                                 "weight_tables": "weight_tables.count"}, adds="gives")
     if data["chips"]["count"] != most * data["facts"]["chips_per_player"]:
         problems.error(path, line_of(data, ("chips", "count")), "chips.count",
                        f"{most} players x {data['facts']['chips_per_player']} chips each = "

@@ -16,7 +16,8 @@ from typing import Any
 from ...content.errors import Problems
 from ...content.provenance import Note, notes_of
 from ...content.yamlfile import line_of
-from ...content.model import Card, GameModelBase, Piece, Record, check_unique_ids, make_record
+from ...content.model import (Card, GameModelBase, Piece, Record, check_totals, check_unique_ids, make_record,
+                               published_totals)
 
 GAME_ID = "ta-na-mesa"
 INGREDIENT_BACK, CHARACTER_BACK, RECIPE_BACK = "ingredient", "character", "recipe"
@@ -504,7 +505,7 @@ def build(data: Any, path: str, problems: Problems) -> TaNaMesa | None:
     model = TaNaMesa(
         id=data["id"], name=data["name"], players=(players["min"], players["max"]),
         facts={k: v for k, v in facts.items() if not isinstance(v, dict) or k == "players"},
-        player_counts=counts, totals={k: v for k, v in data["totals"].items() if isinstance(v, int)},
+        player_counts=counts, totals=published_totals(data),
         backs=backs, colours=colours, classes=classes, ingredients=ingredients, recipes=recipes, spices=spices,
         spice_tokens=tuple(tuple(f) for f in data["spice_tokens"]["faces"]), counters=counters,
         characters=characters, tracks=tracks, player_colours=player_colours,
@@ -534,7 +535,6 @@ SEED_SPICE_MAX = {3: 5, 4: 6}
 
 def _check_totals(data: Any, path: str, problems: Problems) -> None:
     """The seed's component list: every count must match what the content lists."""
-    totals = data["totals"]
     counted = {
         "counters": len(data["counters"]),
         "character_cards": len(data["characters"]),
@@ -547,8 +547,4 @@ def _check_totals(data: Any, path: str, problems: Problems) -> None:
         "markers": len(data["player_colours"]) * data["markers_per_player"],
     }
     explain = {"markers": "player colours × markers per player", "ingredient_cards": "the ingredients' values"}
-    for key, count in counted.items():
-        if totals[key] != count:
-            problems.error(path, line_of(data, ("totals", key)), f"totals.{key}",
-                           f"the rulebook says {totals[key]}, but {explain.get(key, 'the content lists')} "
-                           f"add up to {count}")
+    check_totals(data, path, problems, counted, explain, listed="the content lists")
