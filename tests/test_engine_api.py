@@ -127,3 +127,30 @@ def test_replays_of_malformed_examples_are_answered(game_id):
         reply = api.run(payload, example, None if rng.random() < 0.5 else junk(rng))
         answered(reply, f"{game_id}: run")
         json.dumps(reply)
+
+
+@pytest.mark.parametrize("game_id", ENGINE_GAMES)
+def test_every_endpoint_answers_a_game_payload_it_cannot_read(game_id):
+    """A payload whose engine data is cut short (a stale or broken download): the engine cannot even be made, and
+    every endpoint still answers, with the engine's failure named, instead of raising into the page."""
+    game = repository_content().games[game_id]
+    payload = json.loads(json.dumps(game_payload(game, ["en"])))
+    payload["data"] = {"game": payload["data"]["game"]}
+    state = positions(game_id, 1)[0]
+    move = {"player": state["players"][0]["name"], "move": "x", "args": {}}
+    calls = {
+        "check_move": lambda: api.check_move(payload, state, move),
+        "legal_moves": lambda: api.legal_moves(payload, state),
+        "choices": lambda: api.choices(payload, state),
+        "draw": lambda: api.draw(payload, state),
+        "view": lambda: api.view(payload, state)["draw"],
+        "play": lambda: api.play(payload, state, move),
+        "new_game": lambda: api.new_game(payload, ["Ada", "Ben"], 1),
+        "bot_move": lambda: api.bot_move(payload, state, 1),
+        "bots_play": lambda: api.bots_play(payload, state, 1, 0, {}),
+        "replay_game": lambda: api.replay_game(payload, ["Ada", "Ben"], 1, []),
+    }
+    for name, call in calls.items():
+        error = call()["error"]
+        assert error["kind"] == "invalid" and error["key"] == "engine.failed", (name, error)
+    assert api.check_expect(payload, state, {"turn": "Ada"})[0].startswith("expect: the rules engine failed")

@@ -50,10 +50,11 @@ Engine.read_state: it must pass the census and the engine must be able to draw, 
 """
 from __future__ import annotations
 
+import functools
 import importlib
 import inspect
 import random
-from typing import Any
+from typing import Any, Callable
 
 from . import picture, privacy, replay
 from .errors import MoveError, StartError
@@ -106,48 +107,55 @@ def _engine_failed(exc: Exception) -> dict:
     return _invalid("engine.failed", f"the rules engine failed on this input ({type(exc).__name__}: {exc})")
 
 
+def _answering(failed: dict | Callable[[dict], Any]) -> Callable:
+    """An endpoint that answers whatever happens: a state (or viewer) it cannot read is answered with an "invalid"
+    error, a failure of the engine with "engine.failed"; `failed` is the rest of that answer, or makes it from
+    the error."""
+    def wrap(endpoint: Callable) -> Callable:
+        @functools.wraps(endpoint)
+        def answered(*args: Any, **kwargs: Any) -> Any:
+            try:
+                return endpoint(*args, **kwargs)
+            except StartError as exc:
+                error = _invalid("state", f"not a valid state: {exc}")
+            except Exception as exc:   # noqa: BLE001 - the browser must get an answer whatever happens
+                error = _engine_failed(exc)
+            return failed(error) if callable(failed) else {**failed, "error": error}
+        return answered
+    return wrap
+
+
+@_answering({"legal": False})
 def check_move(game: dict, state: Any, move: Any, lang: str = "en") -> dict:
     """Is `move` legal in `state`? If so, the text of what it does and the new state."""
     engine = engine_of(game)
     messages, english = _messages(game, lang)
-    try:
-        current = engine.read_state(state)
-    except StartError as exc:
-        return {"legal": False, "error": _invalid("state", f"not a valid state: {exc}")}
+    current = engine.read_state(state)
     try:
         new = engine.apply(current, move)
-        return {"legal": True, "text": describe_events(engine.events(new), messages, english),
-                "render": engine.render(new), "state": engine.to_dict(new), "error": None}
     except MoveError as err:
         return {"legal": False, "error": replay.refused(err, None, messages, english)}
-    except Exception as exc:           # noqa: BLE001 - the browser must get an answer whatever happens
-        return {"legal": False, "error": _engine_failed(exc)}
+    return {"legal": True, "text": describe_events(engine.events(new), messages, english),
+            "render": engine.render(new), "state": engine.to_dict(new), "error": None}
 
 
+@_answering({})
 def legal_moves(game: dict, state: Any) -> Any:
     """The legal moves in `state` (for a move picker)."""
     engine = engine_of(game)
-    try:
-        return [m.to_dict() for m in engine.legal_moves(engine.read_state(state))]
-    except StartError as exc:
-        return {"error": _invalid("state", f"not a valid state: {exc}")}
+    return [m.to_dict() for m in engine.legal_moves(engine.read_state(state))]
 
 
+_NO_CHOICES = {"moves": [], "more": 0, "over": False, "winners": [], "ranking": [], "builders": []}
+
+
+@_answering(_NO_CHOICES)
 def choices(game: dict, state: Any, lang: str = "en", limit: int = 200, viewer: Any = None) -> dict:
     """The legal moves in `state` in the reader's words: each with the engine's own text of what it does (the
     text a move picker shows on its button, told as `viewer` may know it before the move), at most `limit` of
     them (`more` says how many were left off). With the game over: no moves, and the winners by the ranking."""
     engine = engine_of(game)
-    try:
-        viewer = _viewer(viewer)
-        return _choices(game, engine, engine.read_state(state), lang, limit, viewer)
-    except StartError as exc:
-        return {**_NO_CHOICES, "error": _invalid("state", f"not a valid state: {exc}")}
-    except Exception as exc:           # noqa: BLE001 - the browser must get an answer whatever happens
-        return {**_NO_CHOICES, "error": _engine_failed(exc)}
-
-
-_NO_CHOICES = {"moves": [], "more": 0, "over": False, "winners": [], "ranking": [], "builders": []}
+    return _choices(game, engine, engine.read_state(state), lang, limit, _viewer(viewer))
 
 
 def _choices(game: dict, engine: Any, current: Any, lang: str, limit: int, viewer: str | None) -> dict:
@@ -194,12 +202,10 @@ def builders(legal: list[dict], names: dict, most: int = 60) -> list[dict]:
     return out
 
 
+@_answering(lambda error: [f"expect: {error['message']}"])
 def check_expect(game: dict, state: Any, expect: Any) -> list[str]:
     engine = engine_of(game)
-    try:
-        return list(engine.check_expect(engine.read_state(state), expect or {}))
-    except StartError as exc:
-        return [f"expect: {exc}"]
+    return list(engine.check_expect(engine.read_state(state), expect or {}))
 
 
 def _viewer(viewer: Any) -> str | None:
@@ -208,18 +214,14 @@ def _viewer(viewer: Any) -> str | None:
     return viewer
 
 
+@_answering({"html": None})
 def draw(game: dict, state: Any, lang: str = "en", viewer: Any = None) -> dict:
     """The state as a picture (safe HTML) in `lang`: what the site shows for every replay step. With a `viewer`
     (a player's name), as that player sees the table: the others' hidden cards face down, the last move's text
     without what the viewer may not know."""
-    try:
-        engine = engine_of(game)
-        viewer = _viewer(viewer)
-        return _drawn(game, engine, engine.from_dict(state), lang, viewer)
-    except StartError as exc:
-        return {"html": None, "error": _invalid("state", f"not a valid state: {exc}")}
-    except Exception as exc:           # noqa: BLE001 - the browser must get an answer whatever happens
-        return {"html": None, "error": _engine_failed(exc)}
+    engine = engine_of(game)
+    viewer = _viewer(viewer)
+    return _drawn(game, engine, engine.from_dict(state), lang, viewer)
 
 
 _WORDS: dict[tuple[int, str], tuple[Any, picture.Words]] = {}     # (id(messages), lang) -> (them, their Words)
@@ -269,48 +271,34 @@ def _knows_viewer(drawer: Any) -> bool:
     return _SIGNATURES[drawer]
 
 
+@_answering(lambda error: {"draw": {"html": None, "error": error}, "choices": {**_NO_CHOICES, "error": error}})
 def view(game: dict, state: Any, lang: str = "en", viewer: Any = None, limit: int = 200) -> dict:
     """What the table shows of one position, in one call (the state read once): {"draw": draw's answer,
     "choices": choices' answer}, each as those functions give it for this state, viewer and language."""
-    try:
-        engine = engine_of(game)
-        viewer = _viewer(viewer)
-        current = engine.read_state(state)
-        return {"draw": _drawn(game, engine, current, lang, viewer),
-                "choices": _choices(game, engine, current, lang, limit, viewer)}
-    except StartError as exc:
-        error = _invalid("state", f"not a valid state: {exc}")
-    except Exception as exc:           # noqa: BLE001 - the browser must get an answer whatever happens
-        error = _engine_failed(exc)
-    return {"draw": {"html": None, "error": error}, "choices": {**_NO_CHOICES, "error": error}}
+    engine = engine_of(game)
+    viewer = _viewer(viewer)
+    current = engine.read_state(state)
+    return {"draw": _drawn(game, engine, current, lang, viewer),
+            "choices": _choices(game, engine, current, lang, limit, viewer)}
 
 
+@_answering({"legal": False})
 def play(game: dict, state: Any, move: Any, lang: str = "en", viewer: Any = None, limit: int = 200) -> dict:
     """One click at the table: `move` checked and, if legal, played, with the view of the new position.
     {"legal": True, "state", "text" (told as `viewer` may hear it), "view": view's answer, "error": None} or
     check_move's refusal {"legal": False, "error"}, the position untouched."""
-    try:
-        engine = engine_of(game)
-        messages, english = _messages(game, lang)
-        viewer = _viewer(viewer)
-        current = engine.read_state(state)
-    except StartError as exc:
-        return {"legal": False, "error": _invalid("state", f"not a valid state: {exc}")}
-    except Exception as exc:           # noqa: BLE001 - the browser must get an answer whatever happens
-        return {"legal": False, "error": _engine_failed(exc)}
+    engine = engine_of(game)
+    messages, english = _messages(game, lang)
+    viewer = _viewer(viewer)
+    current = engine.read_state(state)
     try:
         new = engine.apply(current, move)
     except MoveError as err:
         return {"legal": False, "error": replay.refused(err, None, messages, english)}
-    except Exception as exc:           # noqa: BLE001 - the browser must get an answer whatever happens
-        return {"legal": False, "error": _engine_failed(exc)}
-    try:
-        told = describe_events(privacy.told(engine.events(new), engine.SECRETS, viewer), messages, english)
-        return {"legal": True, "state": engine.to_dict(new), "text": told, "error": None,
-                "view": {"draw": _drawn(game, engine, new, lang, viewer),
-                         "choices": _choices(game, engine, new, lang, limit, viewer)}}
-    except Exception as exc:           # noqa: BLE001 - the browser must get an answer whatever happens
-        return {"legal": False, "error": _engine_failed(exc)}
+    told = describe_events(privacy.told(engine.events(new), engine.SECRETS, viewer), messages, english)
+    return {"legal": True, "state": engine.to_dict(new), "text": told, "error": None,
+            "view": {"draw": _drawn(game, engine, new, lang, viewer),
+                     "choices": _choices(game, engine, new, lang, limit, viewer)}}
 
 
 def bots_play(game: dict, state: Any, seed: Any, at: Any, seats: Any, stop: Any = (), most: Any = 50) -> dict:
@@ -365,34 +353,29 @@ def policies(engine: Any) -> list[str]:
     return sorted(policy_table(engine), key=lambda name: name == "random")
 
 
+@_answering({"state": None})
 def new_game(game: dict, players: Any, seed: Any, lang: str = "en") -> dict:
     """A new game for these players (names in seat order), set up as the rulebook says from `seed`."""
     messages, english = _messages(game, lang)
+    engine = engine_of(game)
+    if not isinstance(players, list) or not _integer(seed):
+        return {"state": None, "error": _invalid("players", "players must be a list of names, seed a number")}
     try:
-        engine = engine_of(game)
-        if not isinstance(players, list) or not isinstance(seed, int) or isinstance(seed, bool):
-            return {"state": None, "error": _invalid("players", "players must be a list of names, seed a number")}
         state = engine.new_game([str(p) for p in players], seed)
-        return {"state": engine.to_dict(state), "text": describe_events(engine.events(state), messages, english),
-                "policies": policies(engine), "error": None}
     except ValueError as exc:
         return {"state": None, "error": _invalid("players", str(exc))}
-    except Exception as exc:           # noqa: BLE001 - the browser must get an answer whatever happens
-        return {"state": None, "error": _engine_failed(exc)}
+    return {"state": engine.to_dict(state), "text": describe_events(engine.events(state), messages, english),
+            "policies": policies(engine), "error": None}
 
 
+@_answering({"move": None, "state": None})
 def bot_move(game: dict, state: Any, seed: Any, policy: str | None = None, lang: str = "en") -> dict:
     """The move the bot `policy` (default: the best of `policies`) makes in `state` for the player to decide,
     played: the move, the engine's text of what happened, the new state and its render. Seeded: the same
     position, policy and seed give the same move."""
-    try:
-        engine = engine_of(game)
-        messages, english = _messages(game, lang)
-        current = engine.read_state(state)
-    except StartError as exc:
-        return {"move": None, "state": None, "error": _invalid("state", f"not a valid state: {exc}")}
-    except Exception as exc:           # noqa: BLE001 - a game payload it cannot read still gets an answer
-        return {"move": None, "state": None, "error": _engine_failed(exc)}
+    engine = engine_of(game)
+    messages, english = _messages(game, lang)
+    current = engine.read_state(state)
     known = policies(engine)
     chosen = known[0] if policy is None else policy
     if not isinstance(chosen, str) or chosen not in known:
@@ -400,17 +383,14 @@ def bot_move(game: dict, state: Any, seed: Any, policy: str | None = None, lang:
                 "error": _invalid("policy", f"no policy {str(chosen)[:40]!r}; known: {', '.join(known)}")}
     if engine.is_over(current):
         return {"move": None, "state": None, "error": _invalid("game.over", "the game is over: nobody has a move")}
-    if isinstance(seed, bool) or not isinstance(seed, int):
+    if not _integer(seed):
         return {"move": None, "state": None, "error": _invalid("seed", "the seed must be an integer")}
-    try:
-        move = policy_table(engine)[chosen](engine, current, random.Random(seed))
-        new = engine.apply(current, move)
-        actor = engine.actor(new)
-        return {"move": move.to_dict(), "text": describe_events(engine.events(new), messages, english),
-                "render": engine.render(new), "state": engine.to_dict(new), "over": engine.is_over(new),
-                "actor": None if actor is None else new.players[actor].name, "policy": chosen, "error": None}
-    except Exception as exc:           # noqa: BLE001 - the browser must get an answer whatever happens
-        return {"move": None, "state": None, "error": _engine_failed(exc)}
+    move = policy_table(engine)[chosen](engine, current, random.Random(seed))
+    new = engine.apply(current, move)
+    actor = engine.actor(new)
+    return {"move": move.to_dict(), "text": describe_events(engine.events(new), messages, english),
+            "render": engine.render(new), "state": engine.to_dict(new), "over": engine.is_over(new),
+            "actor": None if actor is None else new.players[actor].name, "policy": chosen, "error": None}
 
 
 def replay_game(game: dict, players: Any, seed: Any, moves: Any, lang: str = "en") -> dict:
