@@ -257,34 +257,40 @@ class Note(Flowable):
         self.table.drawOn(self.canv, 0, 0)
 
 
+def _chapter_of(s: Story, entries: list, key: str, dest: str, entry: Callable[[Any], list[Flowable]]) \
+        -> list[Flowable]:
+    """A chapter of `entries` (the glossary's terms, the FAQ's questions), each drawn by `entry`; none without
+    entries."""
+    if not entries:
+        return []
+    return [chapter(s, key, dest), *(f for e in entries for f in entry(e)), PageBreak()]
+
+
 def glossary(s: Story) -> list[Flowable]:
     ctx = s.ctx
-    if not ctx.game.glossary:
-        return []
-    out: list[Flowable] = [chapter(s, "site.glossary", "glossary")]
-    for term in ctx.game.glossary:
+
+    def term(term: str) -> list[Flowable]:
         name = s.conv.inline(ctx.plain(f"glossary:{term}.term"))
         body = s.conv.blocks(ctx.text(f"glossary:{term}.definition"))
         first = Paragraph(f'{s.anchor("term-" + term)}<b>{name}</b>', s.st.body.clone("term", spaceAfter=1,
                                                                                           keepWithNext=1))
-        out += [first] + [Indent(f, s.st.body.fontSize) for f in body]
-    return out + [PageBreak()]
+        return [first] + [Indent(f, s.st.body.fontSize) for f in body]
+    return _chapter_of(s, ctx.game.glossary, "site.glossary", "glossary", term)
 
 
 def faq(s: Story) -> list[Flowable]:
     ctx = s.ctx
-    if not ctx.game.faq:
-        return []
-    out: list[Flowable] = [chapter(s, "site.faq", "faq")]
-    for entry in ctx.game.faq:
+
+    def question(entry: dict) -> list[Flowable]:
         q = ctx.plain(f"faq:{entry['id']}.question")
-        out.append(heading(s, s.conv.inline(q), s.st.h4.clone("question", textColor=colour(INK)),
-                           f"faq-{entry['id']}", s.plain(q), 1, NO_TOC))
+        out = [heading(s, s.conv.inline(q), s.st.h4.clone("question", textColor=colour(INK)), f"faq-{entry['id']}",
+                       s.plain(q), 1, NO_TOC)]
         out += s.conv.blocks(ctx.text(f"faq:{entry['id']}.answer"))
         if entry.get("rules"):
             links = " · ".join(str(ctx.rule_link(r)) for r in entry["rules"])
             out.append(s.conv.paragraph(f"{md.text(ctx.ui('site.related_rules'))} {links}", s.st.small))
-    return out + [PageBreak()]
+        return out
+    return _chapter_of(s, ctx.game.faq, "site.faq", "faq", question)
 
 
 def sources(s: Story) -> list[Flowable]:
