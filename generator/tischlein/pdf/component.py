@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from collections import Counter
 from dataclasses import dataclass, field
-from typing import Callable
+from typing import Any, Callable, Iterable, Mapping
 
 from .errors import PdfBuildError
 from .units import Size
@@ -124,6 +124,22 @@ class DiceSet:
     sticker_mm: float = 14.0      # stickers for blank dice of size_mm (their edges are rounded)
     nets: bool = True
     stickers: bool = True
+
+
+def card_pieces(game_id: str, cards: Iterable[Any], kinds: Iterable[str], faces: dict[str, Any],
+                face_of: Mapping[str, Callable[[Any], tuple[str, Any]]],
+                name_of: Callable[[Any], str] | None = None) -> dict[str, list[Piece]]:
+    """One Piece per card, by kind (every kind of `kinds`, none left out), and the faces they show in `faces`:
+    `face_of[card.kind](card)` gives the card's face key and its drawing, kept once per key (copies share a face).
+    `name_of` names a piece for the previews' alt text. A card of a kind without a face is a PdfBuildError."""
+    pieces: dict[str, list[Piece]] = {k: [] for k in kinds}
+    for card in cards:
+        if card.kind not in face_of:
+            raise PdfBuildError(f"{game_id}: card {card.id} has a kind the PDF cannot draw: {card.kind!r}")
+        key, face = face_of[card.kind](card)
+        faces.setdefault(key, face)
+        pieces[card.kind].append(Piece(card.id, card.kind, key, card.back, name_of(card) if name_of else ""))
+    return pieces
 
 
 def credits_of(model, tx, fields: dict[str, str] | None = None, translated_names: bool = False) -> list[Credit]:

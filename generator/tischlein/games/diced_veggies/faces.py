@@ -15,7 +15,7 @@ from . import art
 from ...pdf.back import banner, emblem, pattern_cells
 from ...pdf.card import (MIN_BODY, MIN_TITLE, FaceBox, background, badge, corner_mark, divider, fit, icon_disc,
                          numbered_box, paint_bleed, panel, text_box, title_block)
-from ...pdf.component import Board, Credit, DiceSet, Deck, Die, Kind, Piece, PrintSet, credits_of
+from ...pdf.component import Board, Credit, DiceSet, Deck, Die, Kind, Piece, PrintSet, card_pieces, credits_of
 from ...pdf.errors import PdfBuildError
 from ...pdf.icons import color, place_centred
 from ...pdf.texts import Texts
@@ -366,27 +366,22 @@ def print_set(game, ui, lang: str, card: Size) -> PrintSet:
 
     label = {"points": tx.ui_text("pdf.points"), "dice": lambda n: tx.ui_text("pdf.dv.dice_count", n=n),
              "hype": tx.ui_text("pdf.dv.back.hype")}
+
+    def recipe(cd) -> tuple[str, Any]:
+        r = m.recipes[cd.ref]
+        needs = [(name(m.veggies[v]), n, veg_colour(m.veggies[v]), veg_icon(v)) for v, n in r.needs]
+        return f"recipe-{r.id}", partial(recipe_face, name=name(r), points=r.points, needs=needs, label=label,
+                                         mark=r.mark_of(("needs", "points", "name")))
+
+    def hype(cd) -> tuple[str, Any]:
+        h = m.hype[cd.ref]
+        score, note = _score(h, tx)
+        return f"hype-{h.id}", partial(hype_face, name=name(h), text=tx.game_text(h.key + "text"), score=score,
+                                       score_note=note, label=label,
+                                       mark=h.mark_of(("name", "text", "condition", "score")))
+
     faces: dict[str, Any] = {}
-    pieces: dict[str, list[Piece]] = {k: [] for k in KIND_ORDER}
-    for cd in m.cards():
-        if cd.kind == "recipe":
-            r = m.recipes[cd.ref]
-            key = f"recipe-{r.id}"
-            if key not in faces:
-                needs = [(name(m.veggies[v]), n, veg_colour(m.veggies[v]), veg_icon(v)) for v, n in r.needs]
-                faces[key] = partial(recipe_face, name=name(r), points=r.points, needs=needs, label=label,
-                                     mark=r.mark_of(("needs", "points", "name")))
-        elif cd.kind == "hype":
-            h = m.hype[cd.ref]
-            key = f"hype-{h.id}"
-            if key not in faces:
-                score, note = _score(h, tx)
-                faces[key] = partial(hype_face, name=name(h), text=tx.game_text(h.key + "text"), score=score,
-                                     score_note=note, label=label,
-                                     mark=h.mark_of(("name", "text", "condition", "score")))
-        else:
-            raise PdfBuildError(f"diced-veggies: card {cd.id} has a kind the PDF cannot draw: {cd.kind!r}")
-        pieces[cd.kind].append(Piece(cd.id, cd.kind, key, cd.back))
+    pieces = card_pieces(m.id, m.cards(), KIND_ORDER, faces, {"recipe": recipe, "hype": hype})
 
     title = m.name
     backs: dict[str, Any] = {

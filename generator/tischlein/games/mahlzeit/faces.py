@@ -14,7 +14,7 @@ from ...pdf import fonts, palette
 from ...pdf.back import banner, clipped_to_bleed, emblem, pattern_cells, word_plate
 from ...pdf.card import (MIN_BODY, MIN_TITLE, FaceBox, Ring, background, badge, corner_mark, divider, fit, icon_disc,
                          icon_over_text, numbered_box, panel, text_box, title_block)
-from ...pdf.component import Deck, Kind, Piece, PrintSet, credits_of, kind_details
+from ...pdf.component import Deck, Kind, PrintSet, card_pieces, credits_of, kind_details
 from ...pdf.errors import PdfBuildError
 from ...pdf.icons import color, place_centred
 from ...pdf.texts import Texts
@@ -334,56 +334,50 @@ def print_set(game, ui, lang: str, card: Size) -> PrintSet:
         "scoring": tx.ui_text("pdf.overview.scoring"),
         "scoring_note": tx.ui_text("pdf.overview.scoring_note"),
     }
-    faces: dict[str, Any] = {}
-    pieces: dict[str, list[Piece]] = {k: [] for k in KIND_ORDER}
+    def dish(c) -> tuple[str, Any]:
+        d = m.dishes[c.ref]
+        return f"dish-{d.id}-{c.value}", partial(
+            dish_face, name=d.name, gloss=gloss(d), value=c.value, fill=DISH_COLOURS[d.id],
+            drinks=[icon_for(x) for x in d.drinks], label=label, mark=d.mark_of(("values", "drinks", "ingredients")),
+            ingredients=[(icon_for(i), m.ingredients[i].name, gloss(m.ingredients[i])) for i in d.ingredients])
 
-    for c in m.cards():
-        if c.kind == "dish":
-            d = m.dishes[c.ref]
-            key = f"dish-{d.id}-{c.value}"
-            if key not in faces:
-                faces[key] = partial(
-                    dish_face, name=d.name, gloss=gloss(d), value=c.value, fill=DISH_COLOURS[d.id],
-                    drinks=[icon_for(x) for x in d.drinks], label=label,
-                    mark=d.mark_of(("values", "drinks", "ingredients")),
-                    ingredients=[(icon_for(i), m.ingredients[i].name, gloss(m.ingredients[i])) for i in d.ingredients])
-        elif c.kind == "ingredient":
-            i = m.ingredients[c.ref]
-            dish = m.dishes[i.dish]
-            key = f"ingredient-{i.id}"
-            faces.setdefault(key, partial(
-                ingredient_face, name=i.name, gloss=gloss(i), icon=icon_for(i.id), fill=DISH_COLOURS[dish.id],
-                dish_name=dish.name, dish_icon="plate", label=label, mark=i.mark))
-        elif c.kind == "drink":
-            d = m.drinks[c.ref]
-            key = f"drink-{d.id}"
-            faces.setdefault(key, partial(
-                drink_face, name=d.name, gloss=gloss(d), icon=icon_for(d.id), fill=DRINK_COLOURS[d.id],
-                value=d.points, label={**label, "hand": tx.ui_text("pdf.drink.hand", points=points(d.points))},
-                mark=d.mark))
-        elif c.kind in ("action", "special"):
-            r = m.record(c.kind, c.ref)
-            key = f"{c.kind}-{r.id}"
-            fill = ACTION_COLOURS.get(r.id, SPECIAL_COLOUR) if c.kind == "action" else SPECIAL_COLOUR
-            faces.setdefault(key, partial(
-                rule_face, name=r.name, gloss=gloss(r), icon=icon_for(r.id), fill=fill, value=r.points or None,
-                text=tx.game_text(r.key + "text"),
-                tag=tx.ui_text("pdf.special.variant") if c.kind == "special" else None, label=label,
-                mark=r.mark))
-        elif c.kind == "overview":
-            key = "overview"
-            if key not in faces:
-                scoring = [(icon_for(d.id), "+" + points(d.points)) for d in m.drinks.values()]
-                scoring += [(icon_for(a.id), points(a.points)) for a in m.actions.values() if a.points < 0]
-                faces[key] = partial(
-                    overview_face, title=tx.game_text("overview.title"), text=tx.game_text("overview.text"),
-                    fill=OVERVIEW_COLOUR, scoring=scoring, label=label,
-                    mark=_overview_mark(m))
-        else:
-            raise PdfBuildError(f"mahlzeit: card {c.id} has a kind the PDF cannot draw: {c.kind!r}")
+    def ingredient(c) -> tuple[str, Any]:
+        i = m.ingredients[c.ref]
+        dish = m.dishes[i.dish]
+        return f"ingredient-{i.id}", partial(
+            ingredient_face, name=i.name, gloss=gloss(i), icon=icon_for(i.id), fill=DISH_COLOURS[dish.id],
+            dish_name=dish.name, dish_icon="plate", label=label, mark=i.mark)
+
+    def drink(c) -> tuple[str, Any]:
+        d = m.drinks[c.ref]
+        return f"drink-{d.id}", partial(
+            drink_face, name=d.name, gloss=gloss(d), icon=icon_for(d.id), fill=DRINK_COLOURS[d.id],
+            value=d.points, label={**label, "hand": tx.ui_text("pdf.drink.hand", points=points(d.points))},
+            mark=d.mark)
+
+    def rule_card(c) -> tuple[str, Any]:
+        r = m.record(c.kind, c.ref)
+        fill = ACTION_COLOURS.get(r.id, SPECIAL_COLOUR) if c.kind == "action" else SPECIAL_COLOUR
+        return f"{c.kind}-{r.id}", partial(
+            rule_face, name=r.name, gloss=gloss(r), icon=icon_for(r.id), fill=fill, value=r.points or None,
+            text=tx.game_text(r.key + "text"), tag=tx.ui_text("pdf.special.variant") if c.kind == "special" else None,
+            label=label, mark=r.mark)
+
+    def overview(c) -> tuple[str, Any]:
+        scoring = [(icon_for(d.id), "+" + points(d.points)) for d in m.drinks.values()]
+        scoring += [(icon_for(a.id), points(a.points)) for a in m.actions.values() if a.points < 0]
+        return "overview", partial(overview_face, title=tx.game_text("overview.title"),
+                                   text=tx.game_text("overview.text"), fill=OVERVIEW_COLOUR, scoring=scoring,
+                                   label=label, mark=_overview_mark(m))
+
+    def piece_name(c) -> str:
         record = m.record(c.kind, c.ref)
-        name = tx.game_text("overview.title") if c.kind == "overview" else record.name if record else ""
-        pieces[c.kind].append(Piece(c.id, c.kind, key, c.back, name))
+        return tx.game_text("overview.title") if c.kind == "overview" else record.name if record else ""
+
+    faces: dict[str, Any] = {}
+    pieces = card_pieces(m.id, m.cards(), KIND_ORDER, faces, {"dish": dish, "ingredient": ingredient, "drink": drink,
+                                                               "action": rule_card, "special": rule_card,
+                                                               "overview": overview}, piece_name)
 
     details = kind_details(m, KIND_ORDER)
 

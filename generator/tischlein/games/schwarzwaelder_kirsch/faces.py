@@ -19,7 +19,7 @@ from ...pdf.back import banner, clipped_to_bleed, emblem, pattern_cells, word_un
 from ...pdf.card import Frame as CardFrame
 from ...pdf.card import (MIN_BODY, FaceBox, Ring, background, divider, fit, icon_disc, icon_over_text, numbered_box,
                          text_box)
-from ...pdf.component import Deck, Kind, Piece, PrintSet, credits_of, kind_details
+from ...pdf.component import Deck, Kind, Piece, PrintSet, card_pieces, credits_of, kind_details
 from ...pdf.errors import PdfBuildError
 from ...pdf.icons import color, place_centred
 from ...pdf.palette import area, text_on
@@ -215,42 +215,38 @@ def print_set(game, ui, lang: str, card: Size) -> PrintSet:
     gloss = tx.gloss
     label = {"for": tx.ui_text("pdf.ingredient.for")}
     recipe = list(m.cake.ingredients)
-    faces: dict[str, Any] = {}
-    pieces: dict[str, list[Piece]] = {k: [] for k in KIND_ORDER}
+    def ingredient(c) -> tuple[str, Any]:
+        i = m.ingredients[c.ref]
+        return f"ingredient-{c.ref}", partial(ingredient_face, name=i.name, gloss=gloss(i), icon=icon_for(i.id),
+                                              index=recipe.index(i.id), total=len(recipe), cake=m.cake.name,
+                                              label=label, mark=i.mark_of(("name", "count")))
 
-    for card_ in m.cards():
-        key = f"{card_.kind}-{card_.ref}"
-        if key in faces:
-            pass
-        elif card_.kind == "ingredient":
-            i = m.ingredients[card_.ref]
-            faces[key] = partial(ingredient_face, name=i.name, gloss=gloss(i), icon=icon_for(i.id),
-                                 index=recipe.index(i.id), total=len(recipe), cake=m.cake.name, label=label,
-                                 mark=i.mark_of(("name", "count")))
-        elif card_.kind == "joker":
-            j = m.joker
-            faces[key] = partial(rule_face, name=j.name, gloss=gloss(j), icon=icon_for(j.id),
-                                 fill=KIND_COLOURS["joker"], text=tx.game_text(j.key + "text"), tag=None,
-                                 mark=j.mark_of(("count", "text")), icon_share=0.58)
-        elif card_.kind == "action":
-            a = m.actions[card_.ref]
-            # the whole effect is reconstructed when the rulebook says nothing of it (text and what happens to the
-            # card afterwards: Tauschen); a detail when only the wording of a described effect is (Stehlen)
-            effect = [a.prov(f).mark == "*" for f in ("text", "after_play")]
-            tag = tx.ui_text("pdf.sk.effect_reconstructed") if all(effect) else \
-                tx.ui_text("pdf.sk.detail_reconstructed") if effect[0] else None
-            faces[key] = partial(rule_face, name=a.name, gloss=gloss(a), icon=icon_for(a.id),
-                                 fill=ACTION_COLOURS.get(a.id, CHERRY), text=tx.game_text(a.key + "text"), tag=tag,
-                                 mark=a.mark_of(("count", "text", "after_play")))
-        elif card_.kind == "start":
-            s = m.start_card
-            faces[key] = partial(rule_face, name=s.name, gloss=gloss(s), icon=icon_for(s.id),
-                                 fill=KIND_COLOURS["start"], text=tx.game_text(s.key + "text"), tag=None,
-                                 mark=s.mark_of(("count", "text")))
-        else:
-            raise PdfBuildError(f"schwarzwaelder-kirsch: card {card_.id} has a kind the PDF cannot draw: "
-                                f"{card_.kind!r}")
-        pieces[card_.kind].append(Piece(card_.id, card_.kind, key, card_.back))
+    def joker(c) -> tuple[str, Any]:
+        j = m.joker
+        return f"joker-{c.ref}", partial(rule_face, name=j.name, gloss=gloss(j), icon=icon_for(j.id),
+                                         fill=KIND_COLOURS["joker"], text=tx.game_text(j.key + "text"), tag=None,
+                                         mark=j.mark_of(("count", "text")), icon_share=0.58)
+
+    def action(c) -> tuple[str, Any]:
+        a = m.actions[c.ref]
+        # the whole effect is reconstructed when the rulebook says nothing of it (text and what happens to the
+        # card afterwards: Tauschen); a detail when only the wording of a described effect is (Stehlen)
+        effect = [a.prov(f).mark == "*" for f in ("text", "after_play")]
+        tag = tx.ui_text("pdf.sk.effect_reconstructed") if all(effect) else \
+            tx.ui_text("pdf.sk.detail_reconstructed") if effect[0] else None
+        return f"action-{c.ref}", partial(rule_face, name=a.name, gloss=gloss(a), icon=icon_for(a.id),
+                                          fill=ACTION_COLOURS.get(a.id, CHERRY), text=tx.game_text(a.key + "text"),
+                                          tag=tag, mark=a.mark_of(("count", "text", "after_play")))
+
+    def start(c) -> tuple[str, Any]:
+        st = m.start_card
+        return f"start-{c.ref}", partial(rule_face, name=st.name, gloss=gloss(st), icon=icon_for(st.id),
+                                         fill=KIND_COLOURS["start"], text=tx.game_text(st.key + "text"), tag=None,
+                                         mark=st.mark_of(("count", "text")))
+
+    faces: dict[str, Any] = {}
+    pieces = card_pieces(m.id, m.cards(), KIND_ORDER, faces, {"ingredient": ingredient, "joker": joker,
+                                                               "action": action, "start": start})
 
     details = kind_details(m, KIND_ORDER)
 

@@ -21,7 +21,7 @@ from .board import board_draw, board_size
 from ...pdf.back import banner, clipped_to_bleed, emblem
 from ...pdf.card import (MIN_BODY, MIN_TITLE, FaceBox, Ring, background, corner_mark, fit, icon_disc, panel, text_box,
                          title_block)
-from ...pdf.component import Board, Deck, Kind, Piece, PrintSet, credits_of
+from ...pdf.component import Board, Deck, Kind, Piece, PrintSet, card_pieces, credits_of
 from ...pdf.errors import PdfBuildError
 from ...pdf.icons import color, place_centred, star_points
 from ...pdf.texts import Texts
@@ -339,65 +339,71 @@ def print_set(game, ui, lang: str, card: Size) -> PrintSet:
     tx = Texts(ui, lang, game)
     gloss = tx.gloss
     unit = tx.ui_text("pdf.sp.kcal")
-    faces: dict[str, Any] = {}
-    pieces: dict[str, list[Piece]] = {k: [] for k in KIND_ORDER}
     removed = set(m.three_player_removal)
-    for cd in m.cards():
-        three = cd.id in removed        # marked so a game for three is sorted out at a glance
-        key = f"{cd.kind}-{cd.ref}" + (f"-{cd.value}" if cd.value is not None else "") + ("-not3" if three else "")
-        if key in faces:
-            pieces[cd.kind].append(Piece(cd.id, cd.kind, key, cd.back))
-            continue
-        if cd.kind == "entree":
-            e = m.entrees[cd.ref]
-            side = m.sides[e.side]
-            faces[key] = partial(food_face, kind_label=tx.ui_text("pdf.sp.label.entree"), name=e.name, gloss=gloss(e),
-                                 icon=f"sp-{e.id}", fill=ENTREE_COLOURS[e.colour], value=cd.value, unit=unit,
-                                 rule=tx.ui_text("pdf.sp.rule.entree", side=side.name), three=three,
-                                 mark=e.mark_of(("values", "colour")))
-        elif cd.kind == "side":
-            s = m.sides[cd.ref]
-            e = m.entrees[s.entree]
-            faces[key] = partial(food_face, kind_label=tx.ui_text("pdf.sp.label.side"), name=s.name, gloss=gloss(s),
-                                 icon=f"sp-{s.id}", fill=ENTREE_COLOURS[e.colour], value=None, unit=unit,
-                                 rule=tx.ui_text("pdf.sp.rule.side", entree=e.name), stripes=True, three=three,
-                                 mark=s.mark_of(("count",)) if e.prov("colour").mark == "R" else "*")
-        elif cd.kind == "meal":
-            ml = m.meals[cd.ref]
-            faces[key] = partial(food_face, kind_label=tx.ui_text(f"pdf.sp.label.{ml.id.replace('-', '_')}"),
-                                 name=ml.name, gloss=gloss(ml), icon=f"sp-{ml.id}", fill=MEAL_COLOURS[ml.id],
-                                 value=cd.value, unit=unit, rule=tx.ui_text(f"pdf.sp.rule.{ml.id.replace('-', '_')}"),
-                                 three=three, mark=ml.mark_of(("values",)))
-        elif cd.kind == "diet":
-            d = m.diets[cd.ref]
-            faces[key] = partial(diet_face, kind_label=tx.ui_text("pdf.sp.label.diet"), name=d.name, gloss=gloss(d),
-                                 label=d.label, text=tx.game_text(d.key + "text"), three=three,
-                                 mark=d.mark_of(("text", "count", "gloss")))
-        elif cd.kind == "special":
-            sp = m.specials[cd.ref]
-            faces[key] = partial(special_face, kind_label=tx.ui_text("pdf.sp.label.special"), name=sp.name,
-                                 gloss=gloss(sp), icon=SPECIAL_ICONS.get(sp.id, "sp-star"),
-                                 text=tx.game_text(sp.key + "text"), mark=sp.mark_of(("text",)))
-        elif cd.kind == "weight-table":
-            rows, low = [], 0
-            for up_to, steps in m.weight_table:
-                if up_to is None:
-                    cal = f"> {low - 1}" if low else "> 0"
-                elif up_to == 0:
-                    cal = "0"
-                else:
-                    cal = f"{low}–{up_to}"
-                rows.append((cal, f"+{steps}" if steps else "0"))
-                low = (up_to or 0) + 1
-            faces[key] = partial(table_face, title=tx.game_text("weight_tables.title"), rows=rows,
-                                 head=(tx.ui_text("pdf.sp.table.calories"), tx.ui_text("pdf.sp.table.steps")),
-                                 chip_note=tx.ui_text("pdf.sp.table.note", chip=m.chip_steps_down,
-                                                      refuse=m.refuse_steps_down) + " " +
-                                 tx.ui_text("pdf.sp.table.three", n=len(removed)),
-                                 mark="*" if any(n.record == "weight_table" for n in m.notes) else "R")
-        else:
-            raise PdfBuildError(f"suppenkasper: card {cd.id} has a kind the PDF cannot draw: {cd.kind!r}")
-        pieces[cd.kind].append(Piece(cd.id, cd.kind, key, cd.back))
+
+    def key_of(cd) -> str:
+        # a card removed for three players is marked, so a game for three is sorted out at a glance
+        return f"{cd.kind}-{cd.ref}" + (f"-{cd.value}" if cd.value is not None else "") + \
+            ("-not3" if cd.id in removed else "")
+
+    def entree(cd) -> tuple[str, Any]:
+        e = m.entrees[cd.ref]
+        side = m.sides[e.side]
+        return key_of(cd), partial(food_face, kind_label=tx.ui_text("pdf.sp.label.entree"), name=e.name,
+                                   gloss=gloss(e), icon=f"sp-{e.id}", fill=ENTREE_COLOURS[e.colour], value=cd.value,
+                                   unit=unit, rule=tx.ui_text("pdf.sp.rule.entree", side=side.name),
+                                   three=cd.id in removed, mark=e.mark_of(("values", "colour")))
+
+    def side(cd) -> tuple[str, Any]:
+        s = m.sides[cd.ref]
+        e = m.entrees[s.entree]
+        return key_of(cd), partial(food_face, kind_label=tx.ui_text("pdf.sp.label.side"), name=s.name,
+                                   gloss=gloss(s), icon=f"sp-{s.id}", fill=ENTREE_COLOURS[e.colour], value=None,
+                                   unit=unit, rule=tx.ui_text("pdf.sp.rule.side", entree=e.name), stripes=True,
+                                   three=cd.id in removed,
+                                   mark=s.mark_of(("count",)) if e.prov("colour").mark == "R" else "*")
+
+    def meal(cd) -> tuple[str, Any]:
+        ml = m.meals[cd.ref]
+        kind = ml.id.replace("-", "_")
+        return key_of(cd), partial(food_face, kind_label=tx.ui_text(f"pdf.sp.label.{kind}"), name=ml.name,
+                                   gloss=gloss(ml), icon=f"sp-{ml.id}", fill=MEAL_COLOURS[ml.id], value=cd.value,
+                                   unit=unit, rule=tx.ui_text(f"pdf.sp.rule.{kind}"), three=cd.id in removed,
+                                   mark=ml.mark_of(("values",)))
+
+    def diet(cd) -> tuple[str, Any]:
+        d = m.diets[cd.ref]
+        return key_of(cd), partial(diet_face, kind_label=tx.ui_text("pdf.sp.label.diet"), name=d.name,
+                                   gloss=gloss(d), label=d.label, text=tx.game_text(d.key + "text"),
+                                   three=cd.id in removed, mark=d.mark_of(("text", "count", "gloss")))
+
+    def special(cd) -> tuple[str, Any]:
+        sp = m.specials[cd.ref]
+        return key_of(cd), partial(special_face, kind_label=tx.ui_text("pdf.sp.label.special"), name=sp.name,
+                                   gloss=gloss(sp), icon=SPECIAL_ICONS.get(sp.id, "sp-star"),
+                                   text=tx.game_text(sp.key + "text"), mark=sp.mark_of(("text",)))
+
+    def weight_table(cd) -> tuple[str, Any]:
+        rows, low = [], 0
+        for up_to, steps in m.weight_table:
+            if up_to is None:
+                cal = f"> {low - 1}" if low else "> 0"
+            elif up_to == 0:
+                cal = "0"
+            else:
+                cal = f"{low}–{up_to}"
+            rows.append((cal, f"+{steps}" if steps else "0"))
+            low = (up_to or 0) + 1
+        return key_of(cd), partial(table_face, title=tx.game_text("weight_tables.title"), rows=rows,
+                                   head=(tx.ui_text("pdf.sp.table.calories"), tx.ui_text("pdf.sp.table.steps")),
+                                   chip_note=tx.ui_text("pdf.sp.table.note", chip=m.chip_steps_down,
+                                                        refuse=m.refuse_steps_down) + " " +
+                                   tx.ui_text("pdf.sp.table.three", n=len(removed)),
+                                   mark="*" if any(n.record == "weight_table" for n in m.notes) else "R")
+
+    faces: dict[str, Any] = {}
+    pieces = card_pieces(m.id, m.cards(), KIND_ORDER, faces, {
+        "entree": entree, "side": side, "meal": meal, "diet": diet, "special": special, "weight-table": weight_table})
 
     backs = {
         "deck": partial(deck_back, title=m.name, fill="#f2b705", accent="#f7c843", icon="sp-soup"),

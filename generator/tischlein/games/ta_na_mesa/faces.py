@@ -16,7 +16,7 @@ from ...pdf import fonts
 from ...pdf.back import banner, clipped_to_bleed, emblem, word_under
 from ...pdf.card import MIN_BODY, MIN_TITLE, FaceBox, background, divider, fit, icon_disc, numbered_box, text_box
 from ...pdf.card import Frame as CardFrame
-from ...pdf.component import Board, Deck, Kind, Piece, PrintSet, credits_of
+from ...pdf.component import Board, Deck, Kind, Piece, PrintSet, card_pieces, credits_of
 from ...pdf.errors import PdfBuildError
 from ...pdf.icons import color, place_centred
 from ...pdf.palette import active, area, luma, tint
@@ -215,32 +215,26 @@ def print_set(game, ui, lang: str, card: Size) -> PrintSet:
         cl = m.classes[cls_id]
         return colour_hex[cl.colour], shape_of[cl.colour], icon_for(cls_id)
 
+    # ---- cards ----
+    def ingredient(cd) -> tuple[str, Any]:
+        i = m.ingredients[cd.ref]
+        hex_, shape, cls_icon = cls_sign(i.cls)
+        return f"ingredient-{i.id}-{cd.value}", partial(
+            ingredient_face, name=i.name, gloss=gloss(i), icon=icon_for(i.id), value=cd.value, fill=hex_,
+            shape=shape, class_name=class_name(m.classes[i.cls]), class_icon=cls_icon, label={},
+            mark=i.mark_of(("name", "values")))
+
+    def character(cd) -> tuple[str, Any]:
+        ch = m.characters[cd.ref]
+        ability = (*cls_sign(ch.cls)[:2], icon_for(ch.cls), ch.value) if ch.kind == "free-symbol" else None
+        return f"character-{ch.id}", partial(character_face, name=ch.name, gloss=gloss(ch),
+                                             text=tx.game_text(ch.key + "text"), ability=ability, label={},
+                                             mark=ch.mark_of(("name", "ability")))
+
     faces: dict[str, Any] = {}
     backs: dict[str, Any] = {}
-    pieces: dict[str, list[Piece]] = {k: [] for k in KIND_ORDER}
+    pieces = card_pieces(m.id, m.cards(), KIND_ORDER, faces, {"ingredient": ingredient, "character": character})
     details: dict[str, list[str]] = {k: [] for k in KIND_ORDER}
-
-    # ---- cards ----
-    for cd in m.cards():
-        if cd.kind == "ingredient":
-            i = m.ingredients[cd.ref]
-            hex_, shape, cls_icon = cls_sign(i.cls)
-            key = f"ingredient-{i.id}-{cd.value}"
-            faces[key] = partial(ingredient_face, name=i.name, gloss=gloss(i), icon=icon_for(i.id), value=cd.value,
-                                 fill=hex_, shape=shape, class_name=class_name(m.classes[i.cls]), class_icon=cls_icon,
-                                 label={},
-                                 mark=i.mark_of(("name", "values")))
-        elif cd.kind == "character":
-            ch = m.characters[cd.ref]
-            ability = None
-            if ch.kind == "free-symbol":
-                ability = (*cls_sign(ch.cls)[:2], icon_for(ch.cls), ch.value)
-            key = f"character-{ch.id}"
-            faces[key] = partial(character_face, name=ch.name, gloss=gloss(ch), text=tx.game_text(ch.key + "text"),
-                                 ability=ability, label={}, mark=ch.mark_of(("name", "ability")))
-        else:
-            raise PdfBuildError(f"ta-na-mesa: card {cd.id} has a kind the PDF cannot draw: {cd.kind!r}")
-        pieces[cd.kind].append(Piece(cd.id, cd.kind, key, cd.back))
     for cls in m.classes.values():
         n = sum(len(i.values) for i in m.ingredients.values() if i.cls == cls.id)
         details["ingredient"].append(f"{n} × {cls.name}")
