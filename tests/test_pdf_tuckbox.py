@@ -129,3 +129,27 @@ def test_no_letter_of_a_box_runs_over_the_edge_of_its_panel(lang, tmp_path):
                 inside = [r for r in touched if r[0] - TOL <= left and right <= r[0] + r[2] + TOL
                           and r[1] - TOL <= bottom and top <= r[1] + r[3] + TOL]
                 assert not touched or (len(touched) == 1 and inside), (game_id, lang, char, (left, bottom))
+
+
+def _glyphs(page) -> list[tuple[str, tuple[float, float, float, float]]]:
+    text = page.get_textpage()
+    return [(text.get_text_range(k, 1), text.get_charbox(k)) for k in range(text.count_chars())
+            if text.get_text_range(k, 1).strip()]
+
+
+@pytest.mark.parametrize("lang", ["en", "de"])
+def test_no_letter_of_a_box_is_printed_over_another(lang, tmp_path):
+    """The label lay on the front over the card back's own title banner: on Diced Veggies' box its 'Diced Veggies'
+    covered half of the art's, and 'RECIPE' peeked out under it. It is on the plain back now; no two glyphs of a
+    page may overlap (beyond kerning: a quarter of the smaller one)."""
+    for game_id in GAMES:
+        path = build_tuckboxes(load_game(game_id), game_id, Options(lang=lang, paper="a4"), tmp_path / f"{game_id}.pdf")
+        for page in pdfium.PdfDocument(str(path)):
+            glyphs = sorted(_glyphs(page), key=lambda g: g[1][0])
+            for i, (char, (l1, b1, r1, t1)) in enumerate(glyphs):
+                for other, (l2, b2, r2, t2) in glyphs[i + 1:]:
+                    if l2 >= r1:
+                        break
+                    overlap = max(0.0, min(r1, r2) - l2) * max(0.0, min(t1, t2) - max(b1, b2))
+                    smaller = min((r1 - l1) * (t1 - b1), (r2 - l2) * (t2 - b2))
+                    assert overlap <= 0.25 * smaller, (game_id, lang, char, other, (l1, b1))

@@ -13,7 +13,8 @@ Sizes (all in millimetres, then points):
 * the flat template, left to right: glue strip | front | side | back | side; the back carries the lid and the
   tuck tongue, the sides their dust flaps, the front a glued bottom tab and the back the bottom.
 
-Cut lines are solid, fold lines dashed, glue areas hatched. Every panel also leaves an unpainted `re n` on its
+The front shows the deck's card back; the back, plain, carries the label (the game, what the box holds): on the
+art it covered the back's own title banner. Cut lines are solid, fold lines dashed, glue areas hatched. Every panel also leaves an unpainted `re n` on its
 rectangle (as the card sheets do on their trims), so tests read the panel sizes in points from the page.
 """
 from __future__ import annotations
@@ -40,7 +41,8 @@ TONGUE_MM = 15.0          # the tuck tongue at most; less on a shallow box
 GAP_MM = 6.0              # between two templates (room to cut each out)
 CAPTION_MM = 60.0         # the narrowest a caption is set
 TITLE_PT, BODY_PT, LEAD_PT = 15, 8.5, 11
-WHAT_PT = 6.5            # the front label's second line
+TITLE_MAX_PT = 14.0      # the label's title at most
+WHAT_PT = 7.5            # the label's second line
 LABEL_MIN_PT = 6.0       # a title smaller than this is not worth printing
 INK = "#3b2417"
 GLUE_GREY = 0.6
@@ -245,15 +247,14 @@ def _template(c, ps: PrintSet, deck: Deck, box: Box, ui: Texts) -> None:
         marker = c.beginPath()
         marker.rect(p.x, p.y, p.w, p.h)
         c.drawPath(marker, stroke=0, fill=0)          # "re n": the panel, unpainted (tests read it)
-        if p.name in ("front", "back") and back is not None:
+        if p.name == "front" and back is not None:
             _art(c, ps, back, p)
-        elif p.name in ("side", "lid"):
+        elif p.name in ("back", "side", "lid"):
             c.setFillColor(color(palette.area("#f3e3c4")))
             c.rect(p.x, p.y, p.w, p.h, stroke=0, fill=1)
         if p.glue:
             _hatch(c, p, ui("pdf.tuck.glue"))
-    front = next(p for p in box.panels if p.name == "front")
-    _label(c, front, ps.title, _deck_label(ps, deck, ui))
+    _label(c, next(p for p in box.panels if p.name == "back"), ps.title, _deck_label(ps, deck, ui))
     for p in box.panels:
         if p.name == "side" and p.w > mm(9):
             c.saveState()
@@ -278,15 +279,15 @@ def _art(c, ps: PrintSet, back: str, p: Panel) -> None:
 
 
 def _label(c, p: Panel, title: str, what: str) -> None:
-    """The white label on the front: the game in up to 11 pt (smaller to fit a narrow box, a 25 mm token box),
-    what the box holds in WHAT_PT on at most two lines; left off where even that cannot fit."""
+    """The white label in the middle of the back: the game in up to TITLE_MAX_PT (smaller to fit a narrow box, a
+    25 mm token box), what the box holds in WHAT_PT on at most two lines; left off where even that cannot fit."""
     room = p.w - mm(10)
-    title_pt = min(11.0, room / max(stringWidth(title, fonts.TITLE, 1), 1e-6))
+    title_pt = min(TITLE_MAX_PT, room / max(stringWidth(title, fonts.TITLE, 1), 1e-6))
     lines = wrap(what, fonts.BODY, WHAT_PT, room) if what else []
     if title_pt < LABEL_MIN_PT or lines is None or len(lines) > 2:
         return
     h = mm(4) + title_pt + len(lines) * WHAT_PT * 1.2
-    y = p.y + p.h * 0.18
+    y = p.y + (p.h - h) / 2
     c.setFillColor(color("#ffffff"))
     c.setStrokeColor(color(INK))
     c.setLineWidth(0.8)
