@@ -278,3 +278,23 @@ def dump(ops, digits: int = 2) -> list[str]:
                 args.append(str(v))
         out.append(" ".join([*args, op]))
     return out
+
+
+def overlapping_glyphs(path: Path, share: float = 0.25) -> list[tuple[int, str, str, tuple[float, float]]]:
+    """Pairs of letters printed over each other: (page number, letter, other letter, where), for every pair whose
+    boxes overlap by more than `share` of the smaller one (kerning, an 'ij', stays below it). Text set over text
+    (a label on a banner, a line running out of its box into the next) shows here."""
+    import pypdfium2 as pdfium
+    found = []
+    for number, page in enumerate(pdfium.PdfDocument(str(path)), 1):
+        text = page.get_textpage()
+        glyphs = sorted(((text.get_text_range(k, 1), text.get_charbox(k)) for k in range(text.count_chars())
+                         if text.get_text_range(k, 1).strip()), key=lambda g: g[1][0])
+        for i, (char, (l1, b1, r1, t1)) in enumerate(glyphs):
+            for other, (l2, b2, r2, t2) in glyphs[i + 1:]:
+                if l2 >= r1:
+                    break
+                overlap = max(0.0, min(r1, r2) - l2) * max(0.0, min(t1, t2) - max(b1, b2))
+                if overlap > share * min((r1 - l1) * (t1 - b1), (r2 - l2) * (t2 - b2)):
+                    found.append((number, char, other, (round(l1), round(b1))))
+    return found

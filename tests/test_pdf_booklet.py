@@ -8,6 +8,7 @@ import re
 import pypdfium2 as pdfium
 import pytest
 from click.testing import CliRunner
+from pdf_helpers import overlapping_glyphs
 from pypdf import PdfReader
 from reportlab.lib.styles import ParagraphStyle
 from reportlab.platypus import BaseDocTemplate, Frame, PageBreak, PageTemplate, Paragraph
@@ -357,8 +358,11 @@ RAW_STATE = re.compile(r"\b[a-z]+(?:-[a-z]+)*-\d+\b|\bNone\b|\[\[|\['|\{'")
 @pytest.mark.parametrize("game", sorted(gid for gid, spec in games.specs().items() if spec.picture_module))
 def test_example_states_are_the_games_own_pictures_in_printed_names(content, tmp_path, game):
     """The booklet draws an example's state from the picture the site shows (the game's picture module): the
-    printed names and labels a player reads, never the engine's ids or its raw values."""
+    printed names and labels a player reads, never the engine's ids or its raw values; a box's text too long for
+    one line (Tá na Mesa's counters with their spice combinations) wraps inside it instead of running over the
+    next box."""
     path = booklet.build(content, game, "en", "a4", "rules", tmp_path / "r.pdf")
+    assert overlapping_glyphs(path) == []
     doc = pdfium.PdfDocument(str(path))
     texts = [doc[i].get_textpage().get_text_range() for i in range(len(doc))]
     examples = next(i for i, t in enumerate(texts) if "Starting position" in t)
@@ -367,3 +371,33 @@ def test_example_states_are_the_games_own_pictures_in_printed_names(content, tmp
     if game == "diced-veggies":
         # the block, its key of vegetable colours and the recipe display, as on the site
         assert all(word in texts[examples] for word in ("The block", "Broccoli", "Eggplant", "Recipe display"))
+
+
+def test_no_letter_of_the_imposed_booklet_is_printed_over_another(de_booklet):
+    assert overlapping_glyphs(de_booklet) == []
+
+
+def test_a_box_of_an_example_state_wraps_a_text_too_long_for_its_row(tmp_path):
+    """Tá na Mesa's counter in a player's panel of the booklet (A5 columns): 'Fogão a lenha Spices: Alho 1 ·
+    Cebolinha + Coentro 3 · …' ran out of its box on both sides, over the panel next to it, in 5 pt. It wraps in
+    the box's own size now, inside the row, and the boxes after it keep clear of it."""
+    from reportlab.platypus import SimpleDocTemplate
+
+    from tischlein.pdf import fonts
+    from tischlein.pdf.state_drawing import BOX_PT, Chips
+    fonts.register()
+    long = "Fogão a lenha Spices: Alho 1 · Cebolinha + Coentro 3 · Alho + Cebolinha + Coentro 5"
+    width = 150.0
+    chips = Chips([(long, "#b3263b"), ("A Feirante", "#0f766e"), ("Chef's hat", "#1e4e8c")])
+    path = tmp_path / "chips.pdf"
+    doc = SimpleDocTemplate(str(path), pagesize=(width + 40, 300), leftMargin=20, rightMargin=20, topMargin=20,
+                            bottomMargin=20)
+    doc.build([chips])
+    assert overlapping_glyphs(path) == []
+    page = pdfium.PdfDocument(str(path))[0]
+    text = page.get_textpage()
+    boxes = [text.get_charbox(k) for k in range(text.count_chars()) if text.get_text_range(k, 1).strip()]
+    assert all(20 - 0.5 <= left and right <= 20 + width + 0.5 for left, _, right, _ in boxes)
+    heights = sorted({round(top - bottom) for left, bottom, right, top in boxes})
+    assert heights[-1] >= BOX_PT * 0.6                   # set in the box's size, not shrunk to fit one line
+    assert "Coentro 5" in text.get_text_range() and "Chef's hat" in text.get_text_range()

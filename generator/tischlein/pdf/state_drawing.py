@@ -9,6 +9,7 @@ from __future__ import annotations
 
 from typing import Any, Callable
 
+from reportlab.lib.utils import simpleSplit
 from reportlab.platypus import Flowable, Paragraph, Table, TableStyle
 
 from . import fonts
@@ -28,73 +29,90 @@ BACK = "back"                      # a face-down pile
 
 class Chips(Flowable):
     """A wrapping row of boxes: (text, kind) with kind None for a value chip, BACK for a face-down pile,
-    "" for an empty place (its text, if any, in muted type), a #hex colour for a thing of that colour."""
+    "" for an empty place (its text, if any, in muted type), a #hex colour for a thing of that colour. A text wider
+    than the row wraps inside a taller box (a stove card's list of spice combinations)."""
 
     def __init__(self, chips: list[tuple[str, str | None]], size: float = BOX_PT):
         super().__init__()
         self.chips, self.size = chips, size
-        self.pad, self.gap, self.row_h = 2.6, 2.4, size + 5.2
-        self._rows: list[list[tuple[float, str, str | None]]] = []
+        self.pad, self.gap, self.row_h, self.lead = 2.6, 2.4, size + 5.2, size * 1.2
+        self._rows: list[tuple[float, list[tuple[float, list[str], str | None]]]] = []
 
-    def _width(self, text: str) -> float:
-        return max(fonts.width(text, fonts.BODY, self.size) + 2 * self.pad, self.size * 1.6)
+    @staticmethod
+    def _font(kind: str | None) -> str:
+        return fonts.BOLD if kind in (None, BACK) else fonts.BODY
+
+    def _width(self, text: str, kind: str | None) -> float:
+        return max(fonts.width(text, self._font(kind), self.size) + 2 * self.pad, self.size * 1.6)
+
+    def _lines(self, text: str, kind: str | None, w: float) -> list[str]:
+        room = w - 2 * self.pad
+        if fonts.width(text, self._font(kind), self.size) <= room:
+            return [text]
+        return simpleSplit(text, self._font(kind), self.size, room) or [text]
 
     def wrap(self, avail_w, avail_h):
         self._rows, row, x = [], [], 0.0
         for text, kind in self.chips:
-            w = min(self._width(text), avail_w)
+            w = min(self._width(text, kind), avail_w)
             if row and x + w > avail_w:
-                self._rows.append(row)
+                self._rows.append((max(self._height(lines) for _, lines, _ in row), row))
                 row, x = [], 0.0
-            row.append((w, text, kind))
+            row.append((w, self._lines(text, kind, w), kind))
             x += w + self.gap
         if row:
-            self._rows.append(row)
+            self._rows.append((max(self._height(lines) for _, lines, _ in row), row))
         self.width = avail_w
-        self.height = len(self._rows) * (self.row_h + self.gap)
+        self.height = sum(h + self.gap for h, _ in self._rows)
         return self.width, self.height
 
-    def draw(self):
-        c = self.canv
-        y = self.height - self.row_h
-        for row in self._rows:
-            x = 0.0
-            for w, text, kind in row:
-                self._box(c, x, y, w, text, kind)
-                x += w + self.gap
-            y -= self.row_h + self.gap
+    def _height(self, lines: list[str]) -> float:
+        return self.row_h + (len(lines) - 1) * self.lead
 
-    def _box(self, c, x: float, y: float, w: float, text: str, kind: str | None) -> None:
+    def draw(self):
+        top = self.height
+        for row_h, row in self._rows:
+            x = 0.0
+            for w, lines, kind in row:
+                h = self._height(lines)
+                self._box(self.canv, x, top - h, w, h, lines, kind)     # boxes of a row share their top edge
+                x += w + self.gap
+            top -= row_h + self.gap
+
+    def _box(self, c, x: float, y: float, w: float, h: float, lines: list[str], kind: str | None) -> None:
         c.saveState()
         c.setLineWidth(0.7)
         if kind == "":
             c.setDash(1.5, 1.5)
             c.setStrokeColor(colour(RULE))
-            c.roundRect(x, y, w, self.row_h, 2, stroke=1, fill=0)
-            if text:                    # a place that names what belongs there
-                c.setFillColor(colour(MUTED))
-                c.setFont(fonts.BODY, self.size)
-                c.drawCentredString(x + w / 2, y + self.row_h / 2 - self.size * 0.35, text)
+            c.roundRect(x, y, w, h, 2, stroke=1, fill=0)
+            c.setFillColor(colour(MUTED))           # a place that names what belongs there
+            self._text(c, x, y, w, h, lines, fonts.BODY, 0.0)
         else:
             edge = colour(MUTED if kind in (None, BACK) else _kind_colour(kind))
             c.setStrokeColor(edge)
             fill = panel_fill("#efe4d2" if kind == BACK else "#ffffff" if kind is None else SOFT)
             if fill:
                 c.setFillColor(colour(fill))
-            c.roundRect(x, y, w, self.row_h, 2 if kind is not None else self.row_h / 2, stroke=1,
-                        fill=1 if fill else 0)
+            c.roundRect(x, y, w, h, 2 if kind is not None else self.row_h / 2, stroke=1, fill=1 if fill else 0)
             if kind not in (None, BACK):
                 c.setFillColor(edge)
-                c.rect(x + 0.6, y + 0.8, 1.6, self.row_h - 1.6, stroke=0, fill=1)   # the kind's colour strip
+                c.rect(x + 0.6, y + 0.8, 1.6, h - 1.6, stroke=0, fill=1)   # the kind's colour strip
             c.setFillColor(colour(INK))
-            font = fonts.BOLD if kind in (None, BACK) else fonts.BODY
-            size = self.size
-            while fonts.width(text, font, size) > w - 2 * self.pad and size > 5:
-                size -= 0.25            # only a name wider than the whole frame gets smaller
-            c.setFont(font, size)
-            c.drawCentredString(x + w / 2 + (0.8 if kind not in (None, BACK) else 0), y + self.row_h / 2 - size * 0.35,
-                                text)
+            self._text(c, x, y, w, h, lines, self._font(kind), 0.8 if kind not in (None, BACK) else 0.0)
         c.restoreState()
+
+    def _text(self, c, x: float, y: float, w: float, h: float, lines: list[str], font: str, shift: float) -> None:
+        """The lines centred in the box, from its top; a word wider than the whole frame is set smaller."""
+        first = y + h - self.row_h / 2
+        for i, line in enumerate(lines):
+            if not line:
+                continue
+            size = self.size
+            while fonts.width(line, font, size) > w - 2 * self.pad and size > 5:
+                size -= 0.25
+            c.setFont(font, size)
+            c.drawCentredString(x + w / 2 + shift, first - i * self.lead - size * 0.35, line)
 
 
 def _kind_colour(kind: str) -> str:
