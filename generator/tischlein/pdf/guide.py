@@ -96,6 +96,19 @@ def _span(ui, s, start: bool = True) -> dict:
     return {"span": ui(f"{key}.{form}", first=s.first, last=s.last)}
 
 
+def _registration(ui, plan, opts) -> str:
+    """What the two-sided sheets offer to check the backs' alignment: targets on every one, on those with room in
+    their margin, or on none (pieces up to the margins, as nine cards on Letter): then the calibration sheet."""
+    full = opts.crop_marks == "full"
+    sheets = [p.page for s in plan.of("two-sided") for p in s.pages]
+    marked = sum(1 for page in sheets if page.registration_points(full))
+    if marked == len(sheets):
+        return ui("pdf.guide.registration")
+    if marked == 0:
+        return ui("pdf.guide.registration_none")
+    return ui("pdf.guide.registration_some", n=marked, total=len(sheets))
+
+
 def guide_page(c, ps: PrintSet, plan, opts, ui, density: int = 0) -> int:
     """Page 1: what to print (the page ranges imposition.py produced, single- and double-sided), how, how to cut,
     and the checklist. Only the parts this game has get a line. `density`: an index of DENSITIES. Returns the
@@ -148,7 +161,7 @@ def guide_page(c, ps: PrintSet, plan, opts, ui, density: int = 0) -> int:
         f.para(ui("pdf.print.fold"), **bullet)
     else:
         f.para(ui("pdf.print.duplex" if opts.duplex == "long" else "pdf.print.duplex_short"), **bullet)
-        f.para(ui("pdf.guide.registration"), **bullet)
+        f.para(_registration(ui, plan, opts), **bullet)
         f.para(ui("pdf.guide.no_duplex", file=opts.__class__(**{**opts.__dict__, "duplex": "fold"}).file_name(
             ps.game_id)), **bullet)
     if opts.back_offset_mm != (0.0, 0.0) and opts.duplex != "none":
