@@ -5,6 +5,7 @@ Set UPDATE_GOLDEN=1 to rewrite tests/golden/pdf_mahlzeit_sheet.txt after an inte
 """
 from __future__ import annotations
 
+import re
 from collections import Counter
 
 import pytest
@@ -159,6 +160,13 @@ def test_the_guide_gives_the_subtitle_in_the_readers_language(readers):
     en, de = (" ".join(readers[f"{lang}-a4"].pages[0].extract_text().split()) for lang in ("en", "de"))
     assert "A card game about traditional German cooking" in en and "Ein Kartenspiel" not in en
     assert "Ein Kartenspiel über die traditionelle deutsche Küche" in de
+
+
+def test_the_guide_writes_measures_as_the_readers_language_does(readers):
+    """'0.32 mm pro Karte' in the German guide: every measure was written with an English decimal point."""
+    en, de = (" ".join(readers[f"{lang}-a4"].pages[0].extract_text().split()) for lang in ("en", "de"))
+    assert "0.32 mm" in en and "0,32 mm" in de
+    assert not re.search(r"\d\.\d", de), re.findall(r"\S*\d\.\d\S*", de)
 
 
 def test_credits_list_every_reconstruction(readers, content):

@@ -32,7 +32,7 @@ from .component import print_set as game_print_set
 from .options import Options
 from .sheet.page import draw_marks
 from .texts import Texts
-from .units import Size, mm, to_mm
+from .units import mm, to_mm
 
 CREATOR = "tischlein"
 FACE_PREFIX, BACK_PREFIX = "face-", "back-"
@@ -308,14 +308,14 @@ def _front_page(c, ps: PrintSet, placed, opts: Options, ui: Texts, n: int, total
         for x, y in page.registration_points(full):
             registration.place(c, x, y)
     _footer(c, page, ui("pdf.sheet.footer", game=ps.title, n=n, total=total, side=side,
-                        size=_sizes(page)))
+                        size=_sizes(page, ui)))
 
 
-def _sizes(page) -> str:
+def _sizes(page, ui: Texts) -> str:
     sizes = []
     for cell in page.cells:
         w, h = (cell.trim.h, cell.trim.w) if cell.rotated else (cell.trim.w, cell.trim.h)
-        label = Size("", to_mm(w), to_mm(h)).label
+        label = ui.size(to_mm(w), to_mm(h))
         if label not in sizes:
             sizes.append(label)
     return ", ".join(sizes[:3])
@@ -338,7 +338,7 @@ def _back_page(c, ps: PrintSet, placed, opts: Options, ui: Texts, n: int, total:
         registration.place(c, bx, by)
     c.restoreState()
     _footer(c, page, ui("pdf.sheet.footer", game="", n=n, total=total, side=ui("pdf.sheet.back"),
-                        size=_sizes(page)).lstrip(" ·"), mirror=opts.duplex)
+                        size=_sizes(page, ui)).lstrip(" ·"), mirror=opts.duplex)
 
 
 def _fold_backs(c, placed, opts: Options, label: str) -> None:

@@ -3,6 +3,7 @@ from __future__ import annotations
 
 from typing import Any
 
+from .. import locale
 from ..content.plural import choose
 
 
@@ -21,7 +22,16 @@ class Texts:
     def ui_text(self, key: str, **values: Any) -> str:
         resolved = self.ui.get("ui:" + key, self.lang)
         self.fallback |= resolved.fallback
-        return fill(choose(resolved.text, self.lang, values), **values)
+        return fill(choose(resolved.text, self.lang, values),
+                    **{k: self.number(v) if isinstance(v, float) else v for k, v in values.items()})
+
+    def number(self, value: float) -> str:
+        """A measure as the reader's language writes it: "0,32" in German, at most two decimals."""
+        return locale.number(round(value, 2), self.lang)
+
+    def size(self, width_mm: float, height_mm: float) -> str:
+        """"63,5 × 88,9": two measures in millimetres, in the reader's language."""
+        return f"{self.number(width_mm)} × {self.number(height_mm)}"
 
     __call__ = ui_text
 

@@ -14,8 +14,9 @@ Sizes (all in millimetres, then points):
   tuck tongue, the sides their dust flaps, the front a glued bottom tab and the back the bottom.
 
 The front shows the deck's card back; the back, plain, carries the label (the game, what the box holds): on the
-art it covered the back's own title banner. Cut lines are solid, fold lines dashed, glue areas hatched. Every panel also leaves an unpainted `re n` on its
-rectangle (as the card sheets do on their trims), so tests read the panel sizes in points from the page.
+art it covered the back's own title banner. Cut lines are solid, fold lines dashed, glue areas hatched. Every
+panel also leaves an unpainted `re n` on its rectangle (as the card sheets do on their trims), so tests read the
+panel sizes in points from the page.
 """
 from __future__ import annotations
 
@@ -115,7 +116,7 @@ def build_tuckboxes(content, game_id: str, opts: Options, out_path: Path) -> Pat
         return None
     ui = Texts(content.games[game_id].ui, opts.lang, content.games[game_id])
     boxes = [(deck, box_for(deck.size.width_mm, deck.size.height_mm, len(deck.pieces))) for deck in decks]
-    intro = ui("pdf.tuck.intro", card=_num(CARD_MM), play=_num(PLAY_MM))
+    intro = ui("pdf.tuck.intro", card=float(CARD_MM), play=float(PLAY_MM))
     fonts.register()                      # the captions are measured to lay the boxes out
     pages = layout([(_caption(ps, deck, ui), box) for deck, box in boxes], opts, intro)
     if pages is None:
@@ -203,14 +204,14 @@ def _write(path: Path, ps: PrintSet, boxes, pages: list[list[Placed]], intro: st
 
 def _deck_label(ps: PrintSet, deck: Deck, ui: Texts) -> str:
     kinds = [k.label for k in ps.kinds if any(p.kind == k.id for p in deck.pieces)]
-    what = kinds[0] if len(kinds) == 1 else ui("pdf.tuck.pieces", size=deck.size.label)
+    what = kinds[0] if len(kinds) == 1 else ui("pdf.tuck.pieces", size=ui.size(deck.size.width_mm, deck.size.height_mm))
     return f"{what} ({len(deck.pieces)})"
 
 
 def _caption(ps: PrintSet, deck: Deck, ui: Texts) -> str:
     n = len(deck.pieces)
-    return ui("pdf.tuck.size", what=_deck_label(ps, deck, ui), n=n, card=_num(CARD_MM), play=_num(PLAY_MM),
-              width=_num(deck.size.width_mm), height=_num(deck.size.height_mm), depth=_num(depth_mm(n)))
+    return ui("pdf.tuck.size", what=_deck_label(ps, deck, ui), n=n, card=float(CARD_MM), play=float(PLAY_MM),
+              width=float(deck.size.width_mm), height=float(deck.size.height_mm), depth=float(depth_mm(n)))
 
 
 def _page(c, ps: PrintSet, boxes, page: list[Placed], intro: str, opts: Options, ui: Texts) -> None:
@@ -366,5 +367,3 @@ def _split(box: Box) -> list[tuple[tuple[float, float, float, float], bool]]:
     return out
 
 
-def _num(value: float) -> str:
-    return f"{value:.2f}".rstrip("0").rstrip(".")

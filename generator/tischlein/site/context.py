@@ -18,7 +18,7 @@ from ..content.i18n import SOURCE_LANGUAGE
 from ..content.loader import GameContent
 from ..content.provenance import provenance_of
 from ..engine.messages import printed_name
-from . import locale
+from .. import locale
 from .facts import GameFacts
 from .panels import EnginePanels, humanize
 from . import markdown as md

@@ -445,7 +445,7 @@ def print_set(game, ui, lang: str, card: Size) -> PrintSet:
         "diet": ", ".join(f"{d.count} × {d.label}" for d in m.diets.values()),
         "special": ", ".join(sp.name for sp in m.specials.values()),
         "figure": tx.ui_text("pdf.sp.detail.figure"),
-        "chip": tx.ui_text("pdf.sp.detail.chip", mm=f"{CHIP_MM:g}"),
+        "chip": tx.ui_text("pdf.sp.detail.chip", mm=float(CHIP_MM)),
     }
     kind_back = {"entree": "deck", "side": "deck", "meal": "deck", "diet": "deck", "special": "deck",
                  "weight-table": "aid", "chip": "chip"}
@@ -453,7 +453,7 @@ def print_set(game, ui, lang: str, card: Size) -> PrintSet:
                   details.get(k, "")) for k in KIND_ORDER]
     if boards:
         kinds[KIND_ORDER.index("board")] = Kind("board", tx.ui_text("pdf.sp.kind.board"), "sp-soup", None,
-                                                f"{boards[0].width_mm:g} × {boards[0].height_mm:g} mm")
+                                                f"{tx.size(boards[0].width_mm, boards[0].height_mm)} mm")
     decks = [Deck(card, deck_pieces + pieces["weight-table"]), Deck(FIGURE, pieces["figure"]),
              token_deck("red chip", CHIP_MM, pieces["chip"])]
     icons = sorted(set(art.register()) | {"plate"})

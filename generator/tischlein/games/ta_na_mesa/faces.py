@@ -302,7 +302,7 @@ def print_set(game, ui, lang: str, card: Size) -> PrintSet:
             continue      # a Board, below
         else:
             raise PdfBuildError(f"ta-na-mesa: piece {p.id} has a kind the PDF cannot draw: {p.kind!r}")
-    details["recipe-tile"] = [f"{RECIPE_TILE_MM:g} × {RECIPE_TILE_MM:g} mm"]
+    details["recipe-tile"] = [f"{tx.size(RECIPE_TILE_MM, RECIPE_TILE_MM)} mm"]
     details["counter"] = [", ".join(ctr.name for ctr in m.counters.values())]
     details["spice-token"] = [", ".join(s.name for s in m.spices.values())]
     details["marker"] = [", ".join(f"2 × {pc.name if tx.in_own_language else tx.gloss(pc)}"
@@ -330,7 +330,7 @@ def print_set(game, ui, lang: str, card: Size) -> PrintSet:
                             table=table, legend=legend, mark=board_mark,
                             classes=[(*cls_sign(cl.id)[:2], icon_for(cl.id), class_name(cl))
                                      for cl in m.classes.values()]))]
-    details["scoring-board"] = [f"{bw:g} × {bh:g} mm"]
+    details["scoring-board"] = [f"{tx.size(bw, bh)} mm"]
 
     backs["ingredient"] = partial(card_back, title=m.name, text=tx.game_text(m.backs["ingredient"]),
                                   fill=TERRACOTTA, icon="tnm-stove")
