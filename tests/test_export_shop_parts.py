@@ -123,3 +123,25 @@ def test_the_downloads_page_is_told_what_each_part_zip_holds(exported):
     assert manifest["diced-veggies-en-tgc-board-frame.zip"] == {
         "target": "tgc", "label": "site.variant.shop_board",
         "params": {"shop": "The Game Crafter", "part": "Frame for the 5 × 7 block", "n": 1}}
+
+
+def test_the_readmes_give_the_parts_sizes_in_the_readers_language(exported):
+    """'180 × 180 px a face, for a 16 mm die' stood in English in the German and Portuguese READMEs."""
+    from tischlein.pdf.export import _part_readme
+    from tischlein.pdf.shop_parts import Part
+    from tischlein.pdf.texts import Texts
+    _, zips, sets = exported
+    shop = SHOPS["tgc"]
+    edge = f"{shop.die.edge_mm:g}"
+    english = zips["diced-veggies-en-tgc-dice-die.zip"]["README.txt"].decode("utf-8")
+    assert f"{shop.die.face_px} × {shop.die.face_px} px a face, for a {edge} mm die" in english
+    content = load_game("diced-veggies")
+    dice = Part("dice-die", "dice", "Würfel", 35, [], shop.die.id, {"px": shop.die.face_px, "mm": shop.die.edge_mm})
+    board = Part("board-frame", "board", "Rahmen", 1, [], "HalfBoard",
+                 {"width": 5.5, "height": 10.0, "px_w": 1725, "px_h": 3075})
+    for lang, says in (("de", f"px je Seite, für einen Würfel von {edge.replace('.', ',')} mm"),
+                       ("pt", f"px por face, para um dado de {edge.replace('.', ',')} mm")):
+        ui = Texts(content.games["diced-veggies"].ui, lang, content.games["diced-veggies"])
+        text = _part_readme(sets["diced-veggies"], ui, shop, dice, [])
+        assert says in text and "px a face" not in text, text
+        assert "5,5 × 10 in, 1725 × 3075 px" in _part_readme(sets["diced-veggies"], ui, shop, board, [])

@@ -176,7 +176,8 @@ def _readme(ps: PrintSet, ui: Texts, shop: Shop, deck: ShopDeck, excluded: list[
 
 def _part_readme(ps: PrintSet, ui: Texts, shop: Shop, part: shop_parts.Part, excluded: list[str]) -> str:
     lines = [ui("export.readme.title", game=ps.title, deck=part.label, shop=shop.name), "",
-             ui(f"export.readme.{part.kind}", product=part.product, size=part.size, n=part.count)]
+             ui(f"export.readme.{part.kind}", product=part.product, size=ui(f"export.size.{part.kind}", **part.size),
+                n=part.count)]
     return _readme_end(lines, ui, shop, f"export.source.{shop.id}_parts", excluded)
 
 

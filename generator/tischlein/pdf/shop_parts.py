@@ -31,7 +31,7 @@ class Part:
     count: int                # boards or dice in it
     files: list[tuple[str, bytes]]
     product: str              # the shop's product name
-    size: str                 # for the README: "5 × 10 in, 1575 × 3075 px"
+    size: dict                # for the README: the parameters of export.size.<kind> ("5 × 10 in, 1575 × 3075 px")
 
 
 def parts(ps: PrintSet, shop: Shop, tmp: Path, cache) -> list[Part]:
@@ -53,7 +53,7 @@ def _board_part(ps: PrintSet, board: Board, product: Product, tmp: Path, cache) 
     if product.two_sided:
         files.append(("back.png", _white(px)))
     return Part(f"board-{safe(board.id)}", "board", board.label, 1, files, product.id,
-                f"{_num(product.width_in)} × {_num(product.height_in)} in, {px[0]} × {px[1]} px")
+                {"width": float(product.width_in), "height": float(product.height_in), "px_w": px[0], "px_h": px[1]})
 
 
 def _canvas(path: Path, size: tuple[float, float], ps: PrintSet) -> Canvas:
@@ -96,7 +96,7 @@ def _dice_part(ps: PrintSet, dice: DiceSet, shop: Shop, tmp: Path, cache) -> Par
              for n, d in enumerate(dice.dice, 1) for i, key in enumerate(d.faces, 1)]
     label = next((k.label for k in ps.kinds if k.id == dice.kind), dice.kind)
     return Part(f"dice-{safe(dice.kind)}", "dice", label, len(dice.dice), files, die.id,
-                f"{die.face_px} × {die.face_px} px a face, for a {_num(die.edge_mm)} mm die")
+                {"px": die.face_px, "mm": float(die.edge_mm)})
 
 
 def _face_pages(path: Path, ps: PrintSet, dice: DiceSet, keys: list[str], size: float) -> None:
@@ -105,7 +105,3 @@ def _face_pages(path: Path, ps: PrintSet, dice: DiceSet, keys: list[str], size: 
         dice.faces[key](c, size, 0)
         c.showPage()
     c.save()
-
-
-def _num(value: float) -> str:
-    return f"{value:g}"
