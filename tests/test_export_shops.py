@@ -185,3 +185,15 @@ def test_every_games_cards_are_drawn_at_the_shops_size(shop_id):
     if shop.image_px:
         px = [(side + 2 * shop.bleed_mm) / 25.4 * 300 for side in (shop.card.width_mm, shop.card.height_mm)]
         assert [round(v, 6) for v in px] == list(shop.image_px)
+
+
+def test_a_german_readme_writes_its_measures_and_counts_in_german(tmp_path):
+    """'1 Karten zu 63.5 × 88.9 mm (2.5 × 3.5 in)' and '0.125 in' stood in the German READMEs."""
+    from content_tools import load_game
+    content = load_game("schwarzwaelder-kirsch")
+    paths = export_game(content, "schwarzwaelder-kirsch", "de", ["dtc"], tmp_path)
+    start = next(p for p in paths if p.name.endswith("-start.zip"))        # the one Küchenmaschinenkarte
+    with zipfile.ZipFile(start) as zf:
+        readme = zf.read("README.txt").decode("utf-8")
+    assert "1 Karte zu 63,5 × 88,9 mm (2,5 × 3,5 in)" in readme, readme
+    assert "2,75 × 3,75 in" in readme and "0,125 in Beschnittzugabe" in readme

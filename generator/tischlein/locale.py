@@ -35,3 +35,8 @@ def number(value, lang: str) -> str:
     if isinstance(value, float):
         return str(int(value))
     return str(value)
+
+
+def measure(value: float, lang: str) -> str:
+    """A length as the reader's language writes it, to the thousandth and without grouping: "0,125", "63,5"."""
+    return format_decimal(round(value, 3), format="0.###", locale=_locale(lang))

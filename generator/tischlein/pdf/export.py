@@ -149,25 +149,21 @@ def write_zip(path: Path, entries: list[tuple[str, bytes]]) -> Path:
     return Path(path)
 
 
-def _inch(mm_value: float) -> str:
-    return f"{mm_value / INCH_MM:.3f}".rstrip("0").rstrip(".")
-
-
-def _mm(value: float) -> str:
-    return f"{value:.1f}".rstrip("0").rstrip(".")
+def _inch(mm_value: float) -> float:
+    return round(mm_value / INCH_MM, 3)
 
 
 def _readme(ps: PrintSet, ui: Texts, shop: Shop, deck: ShopDeck, excluded: list[str]) -> str:
     size = deck.size
     lines = [ui("export.readme.title", game=ps.title, deck=deck.label, shop=shop.name), "",
-             ui("export.readme.cards", n=len(deck.pieces), width=_mm(size.width_mm), height=_mm(size.height_mm),
-                inch=f"{_inch(size.width_mm)} × {_inch(size.height_mm)} in")]
+             ui("export.readme.cards", n=len(deck.pieces), width=round(size.width_mm, 1),
+                height=round(size.height_mm, 1), inch=f"{ui.size(_inch(size.width_mm), _inch(size.height_mm))} in")]
     if shop.image_px:
         lines.append(ui("export.readme.images", px=f"{shop.image_px[0]} × {shop.image_px[1]}", dpi=DPI,
                         bleed=_inch(shop.bleed_mm)))
     else:
         lines.append(ui("export.readme.pdf", file=pdf_name(ps.game_id, ps.lang, shop, deck),
-                        page=f"{_inch(size.width_mm + 2 * shop.bleed_mm)} × {_inch(size.height_mm + 2 * shop.bleed_mm)} in",
+                        page=f"{ui.size(*(_inch(v + 2 * shop.bleed_mm) for v in (size.width_mm, size.height_mm)))} in",
                         bleed=_inch(shop.bleed_mm)))
     if deck.back is None:
         lines.append(ui("export.readme.blank_back"))

@@ -26,8 +26,8 @@ class Texts:
                     **{k: self.number(v) if isinstance(v, float) else v for k, v in values.items()})
 
     def number(self, value: float) -> str:
-        """A measure as the reader's language writes it: "0,32" in German, at most two decimals."""
-        return locale.number(round(value, 2), self.lang)
+        """A measure as the reader's language writes it: "0,32" in German, to the thousandth (0,125 in)."""
+        return locale.measure(value, self.lang)
 
     def size(self, width_mm: float, height_mm: float) -> str:
         """"63,5 × 88,9": two measures in millimetres, in the reader's language."""
