@@ -45,7 +45,9 @@ from .files import note_stop, stop_if_asked, stops_noted, write_text
 PACKAGE = Path(__file__).resolve().parent              # generator/tischlein
 MANIFESTS = Path(".cache") / "build"
 # Libraries whose version changes what a task writes.
-LIBRARIES = {"pdf": ("reportlab", "pypdfium2", "pillow"), "rules": ("reportlab", "pyphen"), "previews": ("reportlab", "pypdfium2", "pillow"),
+# Babel: the PDFs' texts write their numbers as the reader's language does (tischlein.locale).
+LIBRARIES = {"pdf": ("reportlab", "pypdfium2", "pillow", "babel"), "rules": ("reportlab", "pyphen", "babel"),
+             "previews": ("reportlab", "pypdfium2", "pillow", "babel"),
              "simulation": (),
              "site": ("mkdocs", "mkdocs-material", "mkdocs-static-i18n", "babel", "jinja2", "nh3", "pypdfium2"),
              "offline": ()}
