@@ -21,6 +21,8 @@ from typing import Any, Callable
 
 from markupsafe import Markup
 
+from .. import locale
+
 DEFAULT_GAMES = 100            # per game (the page says N); seeded, so every build shows the same figures
 # Greedy players look one move ahead on a copy of the state for every legal move: a greedy game costs up to a
 # hundred random ones, so each greedy table plays half of N (at least GREEDY_MIN) to keep the build short.
@@ -311,12 +313,12 @@ def page_view(ctx: Any) -> dict | None:
     length = histogram(stats.lengths, ctx.ui("site.simulation.length"), ctx.ui("site.simulation.moves"),
                        "tl-sim-length")
     length_summary = ctx.ui("site.simulation.length_summary", min=min(stats.lengths), max=max(stats.lengths),
-                            median=f"{statistics.median(stats.lengths):g}")
+                            median=statistics.median(stats.lengths))
     winning = [(n_label(n), stats.by_players[n]["winning"]) for n in counts]
     scores = ranges(winning, ctx.ui("site.simulation.scores"), "tl-sim-scores",
                     (ctx.ui("site.simulation.players_axis"), ctx.ui("site.simulation.median")))
     score_parts = [ctx.ui("site.simulation.scores_item", players=n_label(n), min=min(v), max=max(v),
-                          median=f"{statistics.median(v):g}")
+                          median=statistics.median(v))
                    for n, v in ((n, stats.by_players[n]["winning"]) for n in counts) if v]
     first = [(n_label(n), stats.by_players[n]["first_wins"] / stats.by_players[n]["games"], 1 / n)
              for n in counts if stats.by_players[n]["games"]]
@@ -327,9 +329,9 @@ def page_view(ctx: Any) -> dict | None:
     table = []
     for n in counts:
         per = stats.by_players[n]
-        table.append({"players": n, "games": per["games"], "length": f"{statistics.median(per['lengths']):g}",
-                      "winning": f"{statistics.median(per['winning']):g}" if per["winning"] else "–",
-                      "spread": f"{statistics.median(per['spread']):g}" if per["spread"] else "–",
+        median = lambda values: locale.number(statistics.median(values), ctx.lang) if values else "–"  # noqa: E731
+        table.append({"players": n, "games": per["games"], "length": median(per["lengths"]),
+                      "winning": median(per["winning"]), "spread": median(per["spread"]),
                       "first": f"{per['first_wins'] / per['games'] * 100:.0f} %"})
     return {"games": stats.games, "asked": stats.asked, "stopped": stats.stopped,
             "length": Markup(length), "length_summary": length_summary,
