@@ -112,8 +112,8 @@ def test_shard_build_writes_only_its_part(tmp_path):
     assert outs[0] and outs[1] and not outs[0] & outs[1]
     assert {n for n in outs[0] | outs[1] if n.endswith(".pdf")} == {
         f"pdf/{GAME}/{GAME}-{lang}-{paper}{variant}.pdf" for lang in _languages() for paper in ("a4", "letter")
-        for variant in [f"-{v}" if v else "" for v in PDF_VARIANTS] + ["-tuckbox", "-booklet", "-booklet-inksaver",
-                                                                      "-rules", "-quickref"]}
+        for variant in [f"-{v}" if v else "" for v in PDF_VARIANTS] + ["-tuckbox", "-calibration", "-booklet",
+                                                                      "-booklet-inksaver", "-rules", "-quickref"]}
 
 
 @pytest.mark.parametrize("bad", ["0/2", "3/2", "x"])

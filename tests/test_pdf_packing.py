@@ -127,7 +127,7 @@ def test_the_guide_says_which_duplex_sheets_have_targets(built, game, paper):
     if marked == len(sheets):
         assert "Each two-sided sheet has small targets" in guide
     elif marked == 0:
-        assert "so they have no alignment targets: print the calibration sheet first" in guide
+        assert "so they have no alignment targets: print the calibration sheet" in guide
     else:
         assert f"({marked} of {len(sheets)}) have small targets" in guide, guide
     assert sheets

@@ -140,9 +140,9 @@ def test_each_variant_is_named_as_a_crafter_picks_it_with_a_column_per_paper(sit
 def test_rows_come_pdfs_first_in_the_crafters_order_then_the_zips(site):
     _, built, _ = site
     names = list(_links(built))
-    assert names[:4] == [f"{GAME}-en-a4.pdf", f"{GAME}-en-a4-duplex-fold.pdf", f"{GAME}-en-a4-inksaver.pdf",
-                         f"{GAME}-en-a4-tuckbox.pdf"]
-    assert all(name.endswith(".zip") for name in names[4:])
+    assert names[:5] == [f"{GAME}-en-a4.pdf", f"{GAME}-en-a4-duplex-fold.pdf", f"{GAME}-en-a4-inksaver.pdf",
+                         f"{GAME}-en-a4-tuckbox.pdf", f"{GAME}-en-a4-calibration.pdf"]
+    assert all(name.endswith(".zip") for name in names[5:])
 
 
 def test_the_german_page_labels_the_same_files_in_german(site):
@@ -151,6 +151,8 @@ def test_the_german_page_labels_the_same_files_in_german(site):
     assert len(links) == len(bundle.pdfs) + len(bundle.exports)
     assert {link["section"] for link in links.values()} == {"Englisch"}
     assert links[f"{GAME}-en-a4-tuckbox.pdf"]["variant"] == "Kartenschachteln, auf Karton"
+    # the print guide sends a crafter to the calibration sheet: it is on the page
+    assert links[f"{GAME}-en-a4-calibration.pdf"]["variant"] == "Duplex-Kalibrierbogen"
     assert links[f"{GAME}-en-tts.zip"]["variant"] == "Tabletop Simulator: 49 Teile in 3 Stapeln"
     assert _size_of(links[f"{GAME}-en-a4.pdf"]) == _size((built / "downloads" / GAME / f"{GAME}-en-a4.pdf")
                                                           .stat().st_size, "de")

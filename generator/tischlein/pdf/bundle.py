@@ -57,7 +57,9 @@ def build_bundle(content, game_id: str, langs: list[str], papers: list[str], out
 
 
 def pdf_variants(content, game_id: str, lang: str, paper: str, out_dir: Path) -> list[Path]:
-    """Every PDF variant of one language and paper, and the tuck boxes."""
+    """Every PDF variant of one language and paper, the tuck boxes, and the duplex calibration sheet (the print
+    guide sends a crafter to it, and on Letter the cards leave no margin for registration targets)."""
+    from .calibration import build_calibration
     from .tuckbox import build_tuckboxes
 
     written = []
@@ -65,8 +67,10 @@ def pdf_variants(content, game_id: str, lang: str, paper: str, out_dir: Path) ->
         opts = Options(lang=lang, paper=paper, **options)
         written.append(build_pdf(content, game_id, opts, default_path(out_dir, game_id, opts)))
     opts = Options(lang=lang, paper=paper)
-    boxes = build_tuckboxes(content, game_id, opts, Path(out_dir) / "pdf" / game_id / opts.file_name(game_id, "tuckbox"))
-    return written + ([boxes] if boxes is not None else [])
+    folder = Path(out_dir) / "pdf" / game_id
+    boxes = build_tuckboxes(content, game_id, opts, folder / opts.file_name(game_id, "tuckbox"))
+    calibration = build_calibration(content, game_id, opts, folder / opts.file_name(game_id, "calibration"))
+    return written + ([boxes] if boxes is not None else []) + [calibration]
 
 
 def language_files(content, game_id: str, lang: str, out_dir: Path, shops: tuple[str, ...] = SHOP_TARGETS,

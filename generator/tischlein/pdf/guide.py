@@ -96,17 +96,18 @@ def _span(ui, s, start: bool = True) -> dict:
     return {"span": ui(f"{key}.{form}", first=s.first, last=s.last)}
 
 
-def _registration(ui, plan, opts) -> str:
+def _registration(ui, plan, opts, game_id: str) -> str:
     """What the two-sided sheets offer to check the backs' alignment: targets on every one, on those with room in
     their margin, or on none (pieces up to the margins, as nine cards on Letter): then the calibration sheet."""
     full = opts.crop_marks == "full"
+    file = opts.__class__(lang=opts.lang, paper=opts.paper).file_name(game_id, "calibration")     # on the downloads
     sheets = [p.page for s in plan.of("two-sided") for p in s.pages]
     marked = sum(1 for page in sheets if page.registration_points(full))
     if marked == len(sheets):
-        return ui("pdf.guide.registration")
+        return ui("pdf.guide.registration", file=file)
     if marked == 0:
-        return ui("pdf.guide.registration_none")
-    return ui("pdf.guide.registration_some", n=marked, total=len(sheets))
+        return ui("pdf.guide.registration_none", file=file)
+    return ui("pdf.guide.registration_some", n=marked, total=len(sheets), file=file)
 
 
 def guide_page(c, ps: PrintSet, plan, opts, ui, density: int = 0) -> int:
@@ -161,7 +162,7 @@ def guide_page(c, ps: PrintSet, plan, opts, ui, density: int = 0) -> int:
         f.para(ui("pdf.print.fold"), **bullet)
     else:
         f.para(ui("pdf.print.duplex" if opts.duplex == "long" else "pdf.print.duplex_short"), **bullet)
-        f.para(_registration(ui, plan, opts), **bullet)
+        f.para(_registration(ui, plan, opts, ps.game_id), **bullet)
         f.para(ui("pdf.guide.no_duplex", file=opts.__class__(**{**opts.__dict__, "duplex": "fold"}).file_name(
             ps.game_id)), **bullet)
     if opts.back_offset_mm != (0.0, 0.0) and opts.duplex != "none":

@@ -22,7 +22,7 @@ from .context import Downloads, humanize
 
 PAPERS = ("a4", "letter")
 VARIANT_ORDER = ("", "duplex-fold", "inksaver")      # a crafter's first choices; other PDFs, then tuck boxes
-LAST_PDFS = ("tuckbox",)
+LAST_PDFS = ("tuckbox", "calibration")    # after the cards, in this order
 EXPORT_MANIFEST = "exports.json"
 
 
@@ -105,8 +105,8 @@ def rows(ctx, found: Downloads) -> list[dict]:
             group = (2, variant)
         else:
             label = ctx.ui_or(f"site.variant.{(variant or 'duplex-long').replace('-', '_')}", humanize(variant))
-            group = (1 if variant in LAST_PDFS else 0,
-                     VARIANT_ORDER.index(variant) if variant in VARIANT_ORDER else len(VARIANT_ORDER), variant)
+            group = (1, LAST_PDFS.index(variant), variant) if variant in LAST_PDFS else \
+                (0, VARIANT_ORDER.index(variant) if variant in VARIANT_ORDER else len(VARIANT_ORDER), variant)
         out.append({
             "name": posixpath.basename(path), "path": path, "variant_code": variant, "variant": label,
             "lang": lang, "language": ctx.language(lang), "paper_code": paper,
