@@ -154,3 +154,12 @@ def test_every_endpoint_answers_a_game_payload_it_cannot_read(game_id):
         error = call()["error"]
         assert error["kind"] == "invalid" and error["key"] == "engine.failed", (name, error)
     assert api.check_expect(payload, state, {"turn": "Ada"})[0].startswith("expect: the rules engine failed")
+
+
+@pytest.mark.parametrize("game_id", ENGINE_GAMES)
+def test_check_expect_names_an_expect_it_cannot_read_in_its_own_words(game_id):
+    game = repository_content().games[game_id]
+    payload = json.loads(json.dumps(game_payload(game, ["en"])))
+    state = positions(game_id, 1)[0]
+    said = api.check_expect(payload, state, {"no_such_field": 1})
+    assert len(said) == 1 and "unknown field no_such_field" in said[0] and "not a valid state" not in said[0], said

@@ -205,7 +205,10 @@ def builders(legal: list[dict], names: dict, most: int = 60) -> list[dict]:
 @_answering(lambda error: [f"expect: {error['message']}"])
 def check_expect(game: dict, state: Any, expect: Any) -> list[str]:
     engine = engine_of(game)
-    return list(engine.check_expect(engine.read_state(state), expect or {}))
+    try:            # a state or an `expect` it cannot read: its own words (not "not a valid state")
+        return list(engine.check_expect(engine.read_state(state), expect or {}))
+    except StartError as exc:
+        return [f"expect: {exc}"]
 
 
 def _viewer(viewer: Any) -> str | None:
