@@ -256,7 +256,7 @@ def _header(c, board: Board, plan: BoardPlan, tile: BoardTile, paper: Size, ui, 
     c.drawString(x0, top - size * 0.85, head)
     how_key = "pdf.board.how_tiled" if len(plan.tiles) > 1 else "pdf.board.how_single"
     how = ui(how_key, size=ui.size(board.width_mm, board.height_mm),
-             overlap=float(to_mm(plan.overlap)), game=title)
+             overlap=to_mm(plan.overlap), game=title)
     s = 7.5
     while True:
         lines = wrap(how, fonts.BODY, s, width)

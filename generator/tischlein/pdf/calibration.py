@@ -89,7 +89,7 @@ def _write(path: Path, title: str, layout: sheet.SheetLayout, opts: Options, ui:
         _scales(c, x, y)
     _para(c, ui("pdf.calibration.back"), W, band[1] - mm(2))
     if opts.back_offset_mm != (0.0, 0.0):
-        _para(c, ui("pdf.print.offset", x=float(opts.back_offset_mm[0]), y=float(opts.back_offset_mm[1])),
+        _para(c, ui("pdf.print.offset", x=opts.back_offset_mm[0], y=opts.back_offset_mm[1]),
               W, band[1] - mm(8))
     c.showPage()
     c.save()

@@ -143,7 +143,7 @@ def guide_page(c, ps: PrintSet, plan, opts, ui, density: int = 0) -> int:
         for s in alternatives:
             ds = next(d for d in ps.dice if d.kind in s.kinds)
             f.para(ui(f"pdf.guide.alt.{s.choice}", **_span(ui, s, start=False), n=len(ds.dice),
-                      size=float(ds.size_mm)), bullet="–", indent=mm(10), size=8.5, after=2.0)
+                      size=ds.size_mm), bullet="–", indent=mm(10), size=8.5, after=2.0)
         f.para(ui("pdf.guide.alt.plain_dice"), indent=mm(10), size=8.5, after=2.0)
     f.para(ui("pdf.guide.total_sheets", sheets=plan.sheet_count), indent=mm(5), font=fonts.BOLD, size=8.5)
 
@@ -153,8 +153,8 @@ def guide_page(c, ps: PrintSet, plan, opts, ui, density: int = 0) -> int:
     c.setFont(fonts.BOLD, 9.5)
     c.setFillColor(color(INK))
     card = opts.card
-    c.drawString(f.x + mm(63), f.y - mm(7.6), ui("pdf.card_size", width=float(card.width_mm),
-                                                   height=float(card.height_mm)))
+    c.drawString(f.x + mm(63), f.y - mm(7.6), ui("pdf.card_size", width=card.width_mm,
+                                                   height=card.height_mm))
     f.y -= mm(12)
     if opts.duplex == "none":
         f.para(ui("pdf.print.single"), **bullet)
@@ -166,18 +166,18 @@ def guide_page(c, ps: PrintSet, plan, opts, ui, density: int = 0) -> int:
         f.para(ui("pdf.guide.no_duplex", file=opts.__class__(**{**opts.__dict__, "duplex": "fold"}).file_name(
             ps.game_id)), **bullet)
     if opts.back_offset_mm != (0.0, 0.0) and opts.duplex != "none":
-        f.para(ui("pdf.print.offset", x=float(opts.back_offset_mm[0]), y=float(opts.back_offset_mm[1])), **bullet)
+        f.para(ui("pdf.print.offset", x=opts.back_offset_mm[0], y=opts.back_offset_mm[1]), **bullet)
 
     f.heading(ui("pdf.guide.cut"))
-    f.para(ui("pdf.guide.cut_packed", bleed=float(opts.bleed_mm)), **bullet)
+    f.para(ui("pdf.guide.cut_packed", bleed=opts.bleed_mm), **bullet)
     if plan.min_bleed < mm(opts.bleed_mm) - 1e-6:
-        f.para(ui("pdf.guide.bleed_edge", bleed=float(round(plan.min_bleed / mm(1), 1))), **bullet)
+        f.para(ui("pdf.guide.bleed_edge", bleed=round(plan.min_bleed / mm(1), 1)), **bullet)
     if ps.dice:
         f.para(ui("pdf.guide.cut_shaped"), **bullet)
     from .tuckdecks import CARD_MM, decks_to_box
     if decks_to_box(ps):
         plain = opts.__class__(lang=opts.lang, paper=opts.paper)
-        f.para(ui("pdf.guide.tuckbox", file=plain.file_name(ps.game_id, "tuckbox"), card=float(CARD_MM)), **bullet)
+        f.para(ui("pdf.guide.tuckbox", file=plain.file_name(ps.game_id, "tuckbox"), card=CARD_MM), **bullet)
     from .shops import SHOPS, left_out, parts_held, shop_decks
     tgc = SHOPS["tgc"]
     rest = left_out(ps, shop_decks(ps, tgc), tgc)           # what the shop zips leave to this file

@@ -53,7 +53,7 @@ def _board_part(ps: PrintSet, board: Board, product: Product, tmp: Path, cache) 
     if product.two_sided:
         files.append(("back.png", _white(px)))
     return Part(f"board-{safe(board.id)}", "board", board.label, 1, files, product.id,
-                {"width": float(product.width_in), "height": float(product.height_in), "px_w": px[0], "px_h": px[1]})
+                {"width": product.width_in, "height": product.height_in, "px_w": px[0], "px_h": px[1]})
 
 
 def _canvas(path: Path, size: tuple[float, float], ps: PrintSet) -> Canvas:
@@ -96,7 +96,7 @@ def _dice_part(ps: PrintSet, dice: DiceSet, shop: Shop, tmp: Path, cache) -> Par
              for n, d in enumerate(dice.dice, 1) for i, key in enumerate(d.faces, 1)]
     label = next((k.label for k in ps.kinds if k.id == dice.kind), dice.kind)
     return Part(f"dice-{safe(dice.kind)}", "dice", label, len(dice.dice), files, die.id,
-                {"px": die.face_px, "mm": float(die.edge_mm)})
+                {"px": die.face_px, "mm": die.edge_mm})
 
 
 def _face_pages(path: Path, ps: PrintSet, dice: DiceSet, keys: list[str], size: float) -> None:

@@ -20,6 +20,8 @@ class Texts:
         return resolved.text
 
     def ui_text(self, key: str, **values: Any) -> str:
+        """The interface string `key` with its placeholders filled; a float is a measure, written as the reader's
+        language writes numbers (`number`)."""
         resolved = self.ui.get("ui:" + key, self.lang)
         self.fallback |= resolved.fallback
         return fill(choose(resolved.text, self.lang, values),

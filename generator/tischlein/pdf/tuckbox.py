@@ -116,7 +116,7 @@ def build_tuckboxes(content, game_id: str, opts: Options, out_path: Path) -> Pat
         return None
     ui = Texts(content.games[game_id].ui, opts.lang, content.games[game_id])
     boxes = [(deck, box_for(deck.size.width_mm, deck.size.height_mm, len(deck.pieces))) for deck in decks]
-    intro = ui("pdf.tuck.intro", card=float(CARD_MM), play=float(PLAY_MM))
+    intro = ui("pdf.tuck.intro", card=CARD_MM, play=PLAY_MM)
     fonts.register()                      # the captions are measured to lay the boxes out
     pages = layout([(_caption(ps, deck, ui), box) for deck, box in boxes], opts, intro)
     if pages is None:
@@ -210,8 +210,8 @@ def _deck_label(ps: PrintSet, deck: Deck, ui: Texts) -> str:
 
 def _caption(ps: PrintSet, deck: Deck, ui: Texts) -> str:
     n = len(deck.pieces)
-    return ui("pdf.tuck.size", what=_deck_label(ps, deck, ui), n=n, card=float(CARD_MM), play=float(PLAY_MM),
-              width=float(deck.size.width_mm), height=float(deck.size.height_mm), depth=float(depth_mm(n)))
+    return ui("pdf.tuck.size", what=_deck_label(ps, deck, ui), n=n, card=CARD_MM, play=PLAY_MM,
+              width=deck.size.width_mm, height=deck.size.height_mm, depth=depth_mm(n))
 
 
 def _page(c, ps: PrintSet, boxes, page: list[Placed], intro: str, opts: Options, ui: Texts) -> None:

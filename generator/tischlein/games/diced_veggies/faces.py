@@ -448,7 +448,7 @@ def print_set(game, ui, lang: str, card: Size) -> PrintSet:
         "hype": (tx.ui_text("pdf.dv.detail.hype", n=len(m.hype), each=next(iter(hype_counts)))
                  if len(hype_counts) == 1 else ""),
         "die": ", ".join(f"{v.dice} × {name(v)}" for v in m.veggies.values()),
-        "chef": tx.ui_text("pdf.dv.detail.token", mm=float(TOKEN_MM)),
+        "chef": tx.ui_text("pdf.dv.detail.token", mm=TOKEN_MM),
         "frame": f"{tx.size(fw, fh)} mm",
     }
     kinds = [Kind(k, tx.ui_text(f"pdf.dv.kind.{k}") if k != "aid" else tx.ui_text("pdf.kind.aid"), KIND_ICON[k],

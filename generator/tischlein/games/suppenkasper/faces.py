@@ -445,7 +445,7 @@ def print_set(game, ui, lang: str, card: Size) -> PrintSet:
         "diet": ", ".join(f"{d.count} × {d.label}" for d in m.diets.values()),
         "special": ", ".join(sp.name for sp in m.specials.values()),
         "figure": tx.ui_text("pdf.sp.detail.figure"),
-        "chip": tx.ui_text("pdf.sp.detail.chip", mm=float(CHIP_MM)),
+        "chip": tx.ui_text("pdf.sp.detail.chip", mm=CHIP_MM),
     }
     kind_back = {"entree": "deck", "side": "deck", "meal": "deck", "diet": "deck", "special": "deck",
                  "weight-table": "aid", "chip": "chip"}
