@@ -154,6 +154,7 @@ def test_the_german_page_labels_the_same_files_in_german(site):
     # the print guide sends a crafter to the calibration sheet: it is on the page
     assert links[f"{GAME}-en-a4-calibration.pdf"]["variant"] == "Duplex-Kalibrierbogen"
     assert links[f"{GAME}-en-tts.zip"]["variant"] == "Tabletop Simulator: 49 Teile in 3 Stapeln"
+    assert links[f"{GAME}-en-dtc-start.zip"]["variant"].endswith(", 1 Karte")       # was "1 Karten"
     assert _size_of(links[f"{GAME}-en-a4.pdf"]) == _size((built / "downloads" / GAME / f"{GAME}-en-a4.pdf")
                                                           .stat().st_size, "de")
 
