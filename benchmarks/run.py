@@ -17,6 +17,8 @@
 - Table (benchmarks/table.py, `run.py table`): per game, one click on a legal move to the redrawn state (median
   of ≥ 20) and a whole bot game in the browser, each against the same work in CPython; the bytes the offline
   copy keeps per game and language.
+- Engine code size (benchmarks/codesize.py, `run.py codesize`): the engines' lines now against issue 9's
+  baseline and the redesign's commit, read from git.
 - Whole processes (benchmarks/processes.py, `run.py cli` and `run.py build`): `tischlein --help`, `check` and
   `pdf` against bare processes; the full build sequential against parallel; a rebuild after one German edit.
 Not tests: nothing here fails on a slow machine; it prints figures to compare between commits.
@@ -367,12 +369,13 @@ def bench_site(rounds: int = 3, checks: int = 50) -> None:
 if __name__ == "__main__":
     import processes
     from bundle import bench_bundle
+    from codesize import bench_codesize
 
     from table import bench_table
 
     which = sys.argv[1:] or ["cli", "pdf", "rules", "previews", "engine", "bundle", "build", "site", "table",
-                             "invariants"]
+                             "codesize", "invariants"]
     for name in which:
         {"pdf": bench_pdf, "rules": bench_rules, "previews": bench_previews, "engine": bench_engine,
          "bundle": bench_bundle, "site": bench_site, "table": bench_table, "cli": processes.bench_cli,
-         "build": processes.bench_build, "invariants": bench_invariants}[name]()
+         "build": processes.bench_build, "codesize": bench_codesize, "invariants": bench_invariants}[name]()

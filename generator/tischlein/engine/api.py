@@ -259,10 +259,8 @@ def _drawn(game: dict, engine: Any, current: Any, lang: str, viewer: str | None)
         html = drawer(engine, current, words, **seen)
     else:
         html = picture.text_picture(engine.render(current), words("table"))
-    actor = engine.actor(current)
     text = describe_events(privacy.told(engine.events(current), engine.SECRETS, viewer), messages, english)
-    return {"html": str(html), "text": text, "actor": None if actor is None else current.players[actor].name,
-            "error": None}
+    return {"html": str(html), "text": text, "actor": _actor_name(engine, current), "error": None}
 
 
 _SIGNATURES: dict[Any, bool] = {}
@@ -321,25 +319,18 @@ def bots_play(game: dict, state: Any, seed: Any, at: Any, seats: Any, stop: Any 
         if bad:
             return {"line": [], "over": False, "actor": None,
                     "error": _invalid(bad, "seed, at and most are integers, seats a mapping, stop a list")}
-        known, table = policies(engine), policy_table(engine)
+        table = policy_table(engine)
         for step in range(max(0, min(most, 5000))):
-            if engine.is_over(current):
+            name = _actor_name(engine, current)
+            if engine.is_over(current) or name in stop:
                 break
-            actor = engine.actor(current)
-            name = None if actor is None else current.players[actor].name
-            if name in stop:
-                break
-            chosen = seats.get(name)
-            chosen = known[0] if chosen is None else chosen
-            if not isinstance(chosen, str) or chosen not in known:
-                return {"line": line, "over": False, "actor": name,
-                        "error": _invalid("policy", f"no policy {str(chosen)[:40]!r}; known: {', '.join(known)}")}
+            chosen, error = _policy(engine, seats.get(name))
+            if error is not None:
+                return {"line": line, "over": False, "actor": name, "error": error}
             move = table[chosen](engine, current, random.Random(seed * 7919 + at + step))
             current = engine.apply(current, move)
             line.append({"move": move.to_dict(), "state": engine.to_dict(current)})
-        actor = engine.actor(current)
-        return {"line": line, "over": engine.is_over(current),
-                "actor": None if actor is None else current.players[actor].name, "error": None}
+        return {"line": line, "over": engine.is_over(current), "actor": _actor_name(engine, current), "error": None}
     except StartError as exc:
         return {"line": line, "over": False, "actor": None, "error": _invalid("state", f"not a valid state: {exc}")}
     except Exception as exc:           # noqa: BLE001 - the browser must get an answer whatever happens
@@ -379,21 +370,33 @@ def bot_move(game: dict, state: Any, seed: Any, policy: str | None = None, lang:
     engine = engine_of(game)
     messages, english = _messages(game, lang)
     current = engine.read_state(state)
-    known = policies(engine)
-    chosen = known[0] if policy is None else policy
-    if not isinstance(chosen, str) or chosen not in known:
-        return {"move": None, "state": None,
-                "error": _invalid("policy", f"no policy {str(chosen)[:40]!r}; known: {', '.join(known)}")}
-    if engine.is_over(current):
-        return {"move": None, "state": None, "error": _invalid("game.over", "the game is over: nobody has a move")}
-    if not _integer(seed):
-        return {"move": None, "state": None, "error": _invalid("seed", "the seed must be an integer")}
+    chosen, error = _policy(engine, policy)
+    if error is None and engine.is_over(current):
+        error = _invalid("game.over", "the game is over: nobody has a move")
+    if error is None and not _integer(seed):
+        error = _invalid("seed", "the seed must be an integer")
+    if error is not None:
+        return {"move": None, "state": None, "error": error}
     move = policy_table(engine)[chosen](engine, current, random.Random(seed))
     new = engine.apply(current, move)
-    actor = engine.actor(new)
     return {"move": move.to_dict(), "text": describe_events(engine.events(new), messages, english),
             "render": engine.render(new), "state": engine.to_dict(new), "over": engine.is_over(new),
-            "actor": None if actor is None else new.players[actor].name, "policy": chosen, "error": None}
+            "actor": _actor_name(engine, new), "policy": chosen, "error": None}
+
+
+def _policy(engine: Any, name: Any) -> tuple[str, dict | None]:
+    """The policy called `name` (None: the game's best) and no error, or the error naming the known ones."""
+    known = policies(engine)
+    chosen = known[0] if name is None else name
+    if not isinstance(chosen, str) or chosen not in known:
+        return "", _invalid("policy", f"no policy {str(chosen)[:40]!r}; known: {', '.join(known)}")
+    return chosen, None
+
+
+def _actor_name(engine: Any, current: Any) -> str | None:
+    """The name of the player to decide (None with nobody to: the game is over)."""
+    actor = engine.actor(current)
+    return None if actor is None else current.players[actor].name
 
 
 def replay_game(game: dict, players: Any, seed: Any, moves: Any, lang: str = "en") -> dict:
