@@ -299,6 +299,21 @@ def test_landing_quickref_simulation_and_translator_pages(built):
     assert "tischlein i18n status" in tr and "Mahlzeit" in tr and "Português" in tr
 
 
+def test_the_game_page_says_what_the_game_is_once_per_language(built):
+    """The subtitle, its gloss and the tagline (the overview's first sentence) each add something: a German page,
+    whose gloss is the subtitle itself, shows it once, and no tagline only repeats the gloss."""
+    site, _, _ = built
+    glosses = {"": "A card game about traditional German cooking",
+               "de": "Ein Kartenspiel über die traditionelle deutsche Küche",
+               "pt": "Um jogo de cartas sobre a cozinha tradicional alemã"}
+    for lang, gloss in glosses.items():
+        page = html.unescape((site / lang / "mahlzeit" / "index.html").read_text(encoding="utf-8"))
+        assert page.count(gloss) == 1, lang or "en"
+        tagline = re.sub(r"<[^>]+>", "", page.split('class="tl-tagline"')[1].split("</p>")[0])
+        rest = re.sub(re.escape(gloss.split(" ", 1)[1]), "", tagline.split(">", 1)[1], flags=re.I)
+        assert len(rest.replace("Mahlzeit", "")) > 60, (lang or "en", tagline)
+
+
 def test_ta_na_mesa_is_complete_in_pt_and_has_per_player_setup(tmp_path):
     content = loader.load(ROOT / "content", ["ta-na-mesa"])
     from tischlein.site.context import PageContext
