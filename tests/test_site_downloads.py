@@ -8,6 +8,7 @@ size and a link to the copy in the site.
 from __future__ import annotations
 
 import json
+import re
 import os
 from html.parser import HTMLParser
 from pathlib import Path
@@ -198,3 +199,32 @@ def test_a_zip_whose_label_this_version_lacks_is_listed_by_its_file_name(tmp_pat
     ctx = PageContext(SimpleNamespace(content=content), None, "downloads/index.md", "en")
     labels = {row["name"]: row["variant"] for row in rows(ctx, found)}
     assert labels == {"old.zip": "old.zip", "new.zip": "The Game Crafter: Board"}
+
+
+def test_each_page_lists_its_own_language_first_then_english_and_the_home_page_only_its_own():
+    """A Portuguese reader sees the Portuguese PDFs, then the English ones, then the rest; the home page links the
+    page language's two papers (English's where it has none) and the downloads page for all the files."""
+    from tischlein.site.context import Downloads, PageContext
+    from tischlein.site.downloads import rows
+    from tischlein.site.pages import SiteWriter
+
+    content = load_game(GAME)
+    found = Downloads()
+    for lang in ("de", "en", "pt"):
+        for paper in ("a4", "letter"):
+            path = f"downloads/{GAME}/{GAME}-{lang}-{paper}.pdf"
+            found.files.append((lang, paper, path, 1000))
+            found.variants[path] = ""
+    writer = SiteWriter(content, ["en", "de", "pt"])
+    ctx = PageContext(writer, content.games[GAME], f"{GAME}/downloads", "pt")
+    assert [row["lang"] for row in rows(ctx, found)] == ["pt", "pt", "en", "en", "de", "de"]
+
+    def home_downloads(lang: str, found: Downloads) -> list[str]:
+        home = writer.render("home.md.j2", PageContext(writer, None, "index", lang),
+                             games=list(content.games.values()), downloads={GAME: found}, images={})
+        line = home.split('class="tl-game-downloads"')[1].split("</p>")[0]
+        return [re.sub(r"\\(.)", r"\1", name) for name in re.findall(r"\[((?:\\.|[^\]])+)\]\(", line)]   # less Markdown escapes
+
+    assert home_downloads("pt", found) == ["Português · A4 (1 kB)", "Português · US Letter (1 kB)", "todos os 6 arquivos"]
+    without_pt = Downloads(files=[f for f in found.files if f[0] != "pt"], variants=found.variants)
+    assert home_downloads("pt", without_pt)[:2] == ["Inglês · A4 (1 kB)", "Inglês · US Letter (1 kB)"]

@@ -18,6 +18,7 @@ import json
 import posixpath
 from pathlib import Path
 
+from ..content.i18n import SOURCE_LANGUAGE
 from .context import Downloads, humanize
 
 PAPERS = ("a4", "letter")
@@ -94,7 +95,8 @@ def _copy(src: Path, docs: Path, game_id: str, copy: bool) -> str:
 
 
 def rows(ctx, found: Downloads) -> list[dict]:
-    """One row per file, for the page in `ctx`'s language."""
+    """One row per file, for the page in `ctx`'s language: its own files first, then English's, then the other
+    languages' by code (the order of the site's language list)."""
     out = []
     for lang, paper, path, size in found.files:
         variant = found.variants.get(path, "")
@@ -111,7 +113,7 @@ def rows(ctx, found: Downloads) -> list[dict]:
             "name": posixpath.basename(path), "path": path, "variant_code": variant, "variant": label,
             "lang": lang, "language": ctx.language(lang), "paper_code": paper,
             "paper": ctx.ui_or(f"site.paper.{paper}", paper) if paper else ctx.ui("site.downloads.none_here"),
-            "size": ctx.size(size), "sort_key": (lang != ctx.lang, lang, group, paper, path),
+            "size": ctx.size(size), "sort_key": (lang != ctx.lang, lang != SOURCE_LANGUAGE, lang, group, paper, path),
             "pages": ctx.ui("site.downloads.pages", n=found.pages[path]) if path in found.pages else ""})
     return sorted(out, key=lambda r: r["sort_key"])
 
