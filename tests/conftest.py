@@ -17,14 +17,17 @@ from tischlein.content import loader
 # every other file keeps its tests together, so its module fixtures are built once too (`make test` runs
 # `pytest -n auto --dist loadgroup`).
 SITE_READERS = ("tests/browser/", "tests/test_example_pages.py")
+OWN_SITE = ("tests/browser/test_untrusted_pages.py",)     # browser tests of a site they build themselves
 # The longest groups start first, so no worker is left running one of them alone at the end (in a 2-worker run the
 # byte-identity build, the incremental builds and the packaging venv came last and took the final 6 minutes).
-LONG_FIRST = ("site", "tests/test_builds.py", "tests/test_parallel_builds.py", "tests/test_packaging.py")
+LONG_FIRST = ("site", "tests/test_parallel_builds.py", "tests/browser/test_untrusted_pages.py",
+              "tests/test_packaging.py", "tests/test_builds.py")
 
 
 def pytest_itemcollected(item):            # while collecting: xdist reads the groups in its modifyitems hook
     path = item.path.relative_to(item.config.rootpath).as_posix()
-    item.add_marker(pytest.mark.xdist_group("site" if path.startswith(SITE_READERS) else path))
+    reads = path.startswith(SITE_READERS) and not path.startswith(OWN_SITE)
+    item.add_marker(pytest.mark.xdist_group("site" if reads else path))
 
 
 def pytest_collection_modifyitems(items):

@@ -1,9 +1,10 @@
-"""`tischlein build` as tasks: a rebuild after editing one German string rewrites only that game's German outputs
+"""`tischlein build` as tasks: two builds of the same content and code are byte-identical, whatever the hash seed
+and the number of workers; a rebuild after editing one German string then rewrites only that game's German outputs
 (checked by file modification, not by time); a build with nothing changed rewrites nothing; `--shard i/n` parts
-cover every task exactly once. That a pool writes the same bytes as a sequential build is checked by
-tests/test_builds.py::test_two_builds_are_byte_identical, on the two full builds it makes anyway."""
+cover every task exactly once."""
 from __future__ import annotations
 
+import hashlib
 import os
 import shutil
 import subprocess
@@ -20,12 +21,15 @@ TISCHLEIN = str(Path(sys.executable).parent / "tischlein")
 GAME = "schwarzwaelder-kirsch"
 
 
-def _build(*args: str, cwd: Path = ROOT) -> str:
-    env = dict(os.environ, TISCHLEIN_SIM_GAMES="5")
-    done = subprocess.run([TISCHLEIN, "build", *args], cwd=cwd, capture_output=True, text=True, env=env,
-                          timeout=600)
+def _run(*args: str, cwd: Path = ROOT, **env: str) -> str:
+    done = subprocess.run([TISCHLEIN, *args], cwd=cwd, capture_output=True, text=True,
+                          env=dict(os.environ, TISCHLEIN_SIM_GAMES="5", **env), timeout=600)
     assert done.returncode == 0, done.stdout[-2000:] + done.stderr[-2000:]
     return done.stdout
+
+
+def _build(*args: str, cwd: Path = ROOT, **env: str) -> str:
+    return _run("build", *args, cwd=cwd, **env)
 
 
 def _files(out: Path) -> dict[str, Path]:
@@ -44,12 +48,49 @@ def _edit_one_german_string(content: Path) -> None:
     path.write_text(text.replace("  text: Überblick\n", "  text: Überblick über das Spiel\n", 1), encoding="utf-8")
 
 
-def test_an_edit_rebuilds_only_its_outputs(tmp_path):
-    content, out = tmp_path / "content", tmp_path / "out"
+def _digest(folder: Path) -> dict[str, str]:
+    return {name: hashlib.sha256(p.read_bytes()).hexdigest() for name, p in _files(folder).items()}
+
+
+@pytest.fixture(scope="module")
+def two_builds(tmp_path_factory):
+    """The game built twice from one content copy: sequentially with one hash seed, on a pool of two workers with
+    another (an unordered set written to a file would show). Their digests, and the second build's modification
+    times, are taken at once: the edit test goes on from that build."""
+    tmp = tmp_path_factory.mktemp("two-builds")
+    content = tmp / "content"
     shutil.copytree(ROOT / "content", content)
+    digests = []
+    for seed, jobs in (("1", "1"), ("2", "2")):
+        out = tmp / f"out-{seed}"
+        _build("--game", GAME, "--jobs", jobs, "--content", str(content), "--out", str(out), PYTHONHASHSEED=seed)
+        digests.append(_digest(out))
+    return content, out, digests, _stamps(out)
+
+
+def test_two_builds_are_byte_identical(two_builds):
+    """PDFs of every variant and paper, previews, shop zips and the site in every language."""
+    _, _, (first, second), _ = two_builds
+    assert first.keys() == second.keys()
+    differ = [name for name in first if first[name] != second[name]]
+    assert not differ, differ[:10]
+    for kind in (".pdf", ".png", ".zip", ".html"):
+        assert any(name.endswith(kind) for name in first), kind
+
+
+@pytest.mark.parametrize("game", sorted(p.name for p in (ROOT / "content" / "games").iterdir() if p.is_dir()))
+def test_every_games_pdf_is_the_same_under_another_hash_seed(tmp_path, game):
+    """The other games' boards, tokens, tiles and dice, which the build above does not draw."""
+    pdfs = []
+    for seed in ("1", "2"):
+        _run("pdf", game, "--out", str(tmp_path / seed), PYTHONHASHSEED=seed)
+        pdfs.append((tmp_path / seed / "pdf" / game / f"{game}-en-a4.pdf").read_bytes())
+    assert pdfs[0] == pdfs[1]
+
+
+def test_an_edit_rebuilds_only_its_outputs(two_builds):
+    content, out, _, first = two_builds
     args = ("--game", GAME, "--content", str(content), "--out", str(out))
-    _build(*args)
-    first = _stamps(out)
     assert any(n.startswith("site/") for n in first) and any(n.startswith(f"previews/{GAME}/de/") for n in first)
 
     said = _build(*args)

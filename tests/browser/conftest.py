@@ -30,13 +30,19 @@ def pytest_collection_modifyitems(items):
 
 
 @pytest.fixture(scope="session")
-def site(repository_site):
-    """(site folder, base URL, build report): every game in every site language (tests/site_tools.py), served on
-    127.0.0.1 under /sub/ (base = http://127.0.0.1:<port>/sub/)."""
+def chromium() -> Path:
+    """Debian's browser; without it the browser tests are skipped, or fail in CI."""
     if not CHROMIUM.exists():
         if os.environ.get("CI"):
             pytest.fail(f"{CHROMIUM} is missing; in CI the browser tests must run (apt-get install chromium)")
         pytest.skip(f"{CHROMIUM} is missing (install the Debian chromium package; set CI=1 to make this fail)")
+    return CHROMIUM
+
+
+@pytest.fixture(scope="session")
+def site(chromium, repository_site):
+    """(site folder, base URL, build report): every game in every site language (tests/site_tools.py), served on
+    127.0.0.1 under /sub/ (base = http://127.0.0.1:<port>/sub/)."""
     built = repository_site
     server, _ = serve_in_thread(built.served, built.port)
     yield built.folder, built.base, built.report
@@ -45,11 +51,12 @@ def site(repository_site):
 
 
 @pytest.fixture(scope="session")
-def browser(site):
+def browser(chromium):
+    """One browser per worker; a test of the repository's site asks for `site` too, a test of its own build not."""
     from playwright.sync_api import sync_playwright
 
     with sync_playwright() as p:
-        b = p.chromium.launch(executable_path=str(CHROMIUM), headless=True, args=CHROMIUM_ARGS)
+        b = p.chromium.launch(executable_path=str(chromium), headless=True, args=CHROMIUM_ARGS)
         yield b
         b.close()
 

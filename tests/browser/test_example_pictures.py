@@ -76,7 +76,8 @@ def test_a_two_move_replay_is_short_on_a_phone_and_every_example_fits(site, new_
     heights = {}
     for game_id in ENGINE_GAMES:
         for ex in repository_content().games[game_id].examples:
-            _open(pg, watch, f"{base}{game_id}/examples/{ex['id']}/")
+            watch.clear()
+            pg.goto(f"{base}{game_id}/examples/{ex['id']}/", wait_until="load")    # no script to wait for
             heights[f"{game_id}/{ex['id']}"] = pg.evaluate("document.documentElement.scrollHeight")
             # (without JavaScript Material's language menu sticks out of the header: the content must not)
             right = pg.evaluate("Math.max(...Array.from(document.querySelectorAll('.md-content *'), "
