@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import re
+from collections import Counter
 
 import pytest
 
@@ -67,9 +68,17 @@ def test_choices_answer_a_bad_state_and_cap_a_long_list():
     for bad in (None, "x", {"players": "nobody"}):
         answer = api.choices(payload, bad)
         assert answer["moves"] == [] and answer["error"]["kind"] == "invalid"
-    legal = api.legal_moves(payload, states[0])
-    short = api.choices(payload, states[0], "en", limit=3)
-    assert len(short["moves"]) == 3 and short["more"] == len(legal) - 3 > 0
+    # the cap is per kind: the many places a Cooking Spoon may lift cards to never push drawing or taking a row
+    # off the list (the engine lists the spoon's moves first)
+    payload, states = _positions("mahlzeit")
+    state = next(st for st in states if Counter(m["move"] for m in api.legal_moves(payload, st))["spoon"] > 3)
+    legal = api.legal_moves(payload, state)
+    short = api.choices(payload, state, "en", limit=3)
+    kinds = Counter(m["move"] for m in legal)
+    assert kinds["draw"] == 1 and kinds["take"] > 1 and [m["move"] for m in legal][:4] == ["spoon"] * 4
+    assert Counter(c["move"]["move"] for c in short["moves"]) == {k: min(n, 3) for k, n in kinds.items()}
+    assert [c["move"] for c in short["moves"]] == [m for m in legal if m in [c["move"] for c in short["moves"]]]
+    assert short["more"] == len(legal) - len(short["moves"]) > 0
 
 
 def test_builders_offer_every_option_the_legal_moves_use_by_its_printed_name():

@@ -8,10 +8,10 @@
                                                or {"legal": False, "error": {kind, rule, key, params, message}}
     legal_moves(game, state)                   [move, ...] (or {"error": ...} for a state it cannot read)
     choices(game, state, lang="en", limit=200, viewer=None)
-                                               {"moves": [{"move", "text"}, ...], "over", "winners",
-                                               "builders", "error"}: the legal moves, each with the engine's
-                                               text of what it does (as `viewer` may know it beforehand),
-                                               and what a move builder offers
+                                               {"moves": [{"move", "text"}, ...], "more", "over", "winners",
+                                               "builders", "error"}: the legal moves (at most `limit` of each
+                                               kind), each with the engine's text of what it does (as `viewer`
+                                               may know it beforehand), and what a move builder offers
     check_expect(game, state, expect)          [difference, ...]
     new_game(game, players, seed, lang="en")   {"state", "text", "policies", "error"}: a seeded setup
     bot_move(game, state, seed, policy=None, lang="en")
@@ -153,7 +153,7 @@ _NO_CHOICES = {"moves": [], "more": 0, "over": False, "winners": [], "ranking": 
 def choices(game: dict, state: Any, lang: str = "en", limit: int = 200, viewer: Any = None) -> dict:
     """The legal moves in `state` in the reader's words: each with the engine's own text of what it does (the
     text a move picker shows on its button, told as `viewer` may know it before the move), at most `limit` of
-    them (`more` says how many were left off). With the game over: no moves, and the winners by the ranking."""
+    each kind (`more` says how many were left off). With the game over: no moves, and the winners by the ranking."""
     engine = engine_of(game)
     return _choices(game, engine, engine.read_state(state), lang, limit, _viewer(viewer))
 
@@ -165,12 +165,25 @@ def _choices(game: dict, engine: Any, current: Any, lang: str, limit: int, viewe
         return {"moves": [], "more": 0, "over": True, "winners": engine.winners(current),
                 "ranking": engine.ranking(current), "builders": [], "error": None}
     legal = [m.to_dict() for m in engine.legal_moves(current)]
+    listed = _each_kind(legal, limit)
     moves = [{"move": m, "text": describe_events(privacy.told(engine.events(engine.apply(current, m)),
                                                               engine.SECRETS, viewer, before=True),
                                                  messages, english)}
-             for m in legal[:limit]]
-    return {"moves": moves, "more": max(0, len(legal) - limit), "over": False, "winners": [], "ranking": [],
+             for m in listed]
+    return {"moves": moves, "more": len(legal) - len(listed), "over": False, "winners": [], "ranking": [],
             "builders": builders(legal, {**english, **messages}), "error": None}
+
+
+def _each_kind(legal: list[dict], limit: int) -> list[dict]:
+    """The first `limit` moves of each kind, in the order listed: a kind with hundreds of variants (where a Cooking
+    Spoon may lift cards to) never pushes another kind (draw, take a row) off the list."""
+    seen: dict[str, int] = {}
+    listed = []
+    for m in legal:
+        seen[m["move"]] = seen.get(m["move"], 0) + 1
+        if seen[m["move"]] <= limit:
+            listed.append(m)
+    return listed
 
 
 def builders(legal: list[dict], names: dict, most: int = 60) -> list[dict]:
