@@ -12,8 +12,9 @@ strings and a game's own), printed names the messages' `name.<id>` entries — t
 """
 from __future__ import annotations
 
+import json
 import re
-from typing import Any, Callable, Iterable, Mapping
+from typing import Any, Callable, Iterable, Mapping, NamedTuple
 
 from .messages import format_message, printed_name
 
@@ -23,6 +24,24 @@ _ENTITIES = str.maketrans({"&": "&amp;", "<": "&lt;", ">": "&gt;", '"': "&quot;"
                            **{c: f"&#{ord(c)};" for c in "[]()*_`!\\{}|#~:"}})
 _NAME = re.compile(r"[a-z][a-z0-9-]*")
 _ATTR = re.compile(r"(?:aria-|data-)?[a-z][a-z-]*")
+
+
+class Pick(NamedTuple):
+    """A thing on the table that names a move, so the player's table (site/assets/js/picks.js) lets a reader tap
+    it: `value` is a move argument's value (a card or die id); `arg` names the argument for a value that means
+    nothing by itself (row 2, position 5); `move` the kind of move a thing stands for alone (the stack: draw).
+    A primitive given `pick=` writes it as data attributes, which do nothing in a page without the table."""
+
+    value: Any = None
+    arg: str = ""
+    move: str = ""
+
+
+def _picked(pick: Pick | None) -> dict[str, Any]:
+    if pick is None:
+        return {}
+    return {"data_pick": json.dumps(pick.value) if pick.value is not None else None,
+            "data_pick_arg": pick.arg or None, "data_pick_move": pick.move or None}
 
 
 class Html(str):
@@ -101,13 +120,15 @@ def _opening(tag: str) -> str:
     return tag
 
 
-def el(tag: str, *children: Any, cls: str = "", **attrs: Any) -> Html:
+def el(tag: str, *children: Any, cls: str = "", pick: Pick | None = None, **attrs: Any) -> Html:
     """<tag class=… attr=…>children</tag>. Attribute names are plain words (`aria_label` → aria-label); an event
-    handler (on…), a link or a style cannot be written."""
+    handler (on…), a link or a style cannot be written. `pick`: what the element lets a reader choose (Pick)."""
     parts = [_opening(tag)]
     names = _classes(cls) if cls else ""
     if names:
         parts.append(f'class="{names}"')
+    if pick is not None:
+        attrs = {**attrs, **_picked(pick)}
     for key, value in attrs.items():
         name = _attribute(key)
         if value is None or value is False:
@@ -172,17 +193,19 @@ def hidden(text: Any) -> Html:
 
 
 @_same_each_time
-def card(name: Any, *extra: Any, kind: str = "", value: Any = None, cls: str = "", label: Any = None) -> Html:
+def card(name: Any, *extra: Any, kind: str = "", value: Any = None, cls: str = "", label: Any = None,
+         pick: Pick | None = None) -> Html:
     """A face-up card: its printed name, a number in a corner (points, quality, calories) and anything after."""
     corner = span(value, cls="tl-card-value") if value is not None else ""
     return span(span(name, cls="tl-card-name"), corner, *extra,
-                cls=f"tl-card {f'tl-kind-{kind}' if kind else ''} {cls}", title=label)
+                cls=f"tl-card {f'tl-kind-{kind}' if kind else ''} {cls}", title=label, pick=pick)
 
 
 @_same_each_time
-def back(count: int, label: str, cls: str = "") -> Html:
+def back(count: int, label: str, cls: str = "", pick: Pick | None = None) -> Html:
     """A face-down pile: a card back with the number of cards (and what they are, for a screen reader)."""
-    return span(span(count, cls="tl-back-count"), hidden(label), cls=f"tl-card tl-back {cls}", title=label)
+    return span(span(count, cls="tl-back-count"), hidden(label), cls=f"tl-card tl-back {cls}", title=label,
+                pick=pick)
 
 
 def hand_back(count: int, words: "Words") -> Html:
@@ -202,23 +225,23 @@ def empty(label: str, cls: str = "") -> Html:
 
 
 @_same_each_time
-def die(value: Any, label: str, colour_name: Any = "", cls: str = "") -> Html:
+def die(value: Any, label: str, colour_name: Any = "", cls: str = "", pick: Pick | None = None) -> Html:
     """A die showing `value`, in its colour; `label` says what it is ("Broccoli 5")."""
     return span(span(value, cls="tl-die-value", aria_hidden="true"), hidden(label),
-                cls=f"tl-die {colour(colour_name)} {cls}", title=label)
+                cls=f"tl-die {colour(colour_name)} {cls}", title=label, pick=pick)
 
 
 @_same_each_time
-def token(text: Any, cls: str = "", colour_name: Any = "", label: Any = None) -> Html:
+def token(text: Any, cls: str = "", colour_name: Any = "", label: Any = None, pick: Pick | None = None) -> Html:
     """A round token (a spice token, a chip, the chef's hat) showing `text`."""
-    return span(text, cls=f"tl-token {colour(colour_name)} {cls}", title=label)
+    return span(text, cls=f"tl-token {colour(colour_name)} {cls}", title=label, pick=pick)
 
 
 @_same_each_time
-def tile(name: Any, *parts: Any, kind: str = "", cls: str = "", label: Any = None) -> Html:
+def tile(name: Any, *parts: Any, kind: str = "", cls: str = "", label: Any = None, pick: Pick | None = None) -> Html:
     """A tile (a counter, a recipe tile, a stove space): a square with its name and what it shows."""
     return span(span(name, cls="tl-tile-name"), *parts, cls=f"tl-tile {f'tl-kind-{kind}' if kind else ''} {cls}",
-                title=label)
+                title=label, pick=pick)
 
 
 @_same_each_time
@@ -240,9 +263,9 @@ def grid(rows: Iterable[Iterable[Any]], label: str, cls: str = "") -> Html:
     return div(*body, cls=f"tl-grid {cls}", role="group", aria_label=label)
 
 
-def row(*items: Any, cls: str = "") -> Html:
+def row(*items: Any, cls: str = "", pick: Pick | None = None) -> Html:
     """Things side by side, wrapping on a narrow screen."""
-    return div(*items, cls=f"tl-row {cls}")
+    return div(*items, cls=f"tl-row {cls}", pick=pick)
 
 
 def zone(label: Any, *body: Any, cls: str = "") -> Html:

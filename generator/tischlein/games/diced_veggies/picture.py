@@ -2,8 +2,8 @@
 the recipe display and the decks, and each player's dice, recipe and hype cards, cooked recipes and chef token."""
 from __future__ import annotations
 
-from ...engine.picture import (Html, Words, back, card, colour, die, empty, face_down, facts, grid, hand_back, panel,
-                               picture, players, row, seats, span, token, zone)
+from ...engine.picture import (Html, Pick, Words, back, card, colour, die, empty, face_down, facts, grid, hand_back,
+                               panel, picture, players, row, seats, span, token, zone)
 from ...engine.privacy import sees
 
 
@@ -13,7 +13,7 @@ def _die(engine, s, words: Words, d: str) -> Html:
     if d in s.improvised:
         label = words("dv.improvised", die=label, veggie=words.name(s.improvised[d]))
     return die(s.faces[d], label, engine.data["dice"].get("colours", {}).get(veggie, ""),
-               cls="tl-improvised" if d in s.improvised else "")
+               cls="tl-improvised" if d in s.improvised else "", pick=Pick(d))
 
 
 def _recipe(engine, words: Words, c: str) -> Html:
@@ -23,18 +23,21 @@ def _recipe(engine, words: Words, c: str) -> Html:
                         cls=f"tl-need {colour(colours.get(v))}", title=words.name(v))
                    for v, n in recipe["needs"].items()), cls="tl-needs")
     return card(words.name(c), needs, kind="recipe", value=recipe["points"],
-                label=words("dv.recipe", name=words.name(c), points=recipe["points"]))
+                label=words("dv.recipe", name=words.name(c), points=recipe["points"]), pick=Pick(c))
 
 
 def _cards(engine, words: Words, cards: list[str], none: str) -> Html:
     if not cards:
         return empty(words(none))
     return row(*(_recipe(engine, words, c) if engine.kind_of[c] == "recipe" else
-                 card(words.name(c), kind="hype") for c in cards))
+                 card(words.name(c), kind="hype", pick=Pick(c)) for c in cards))
 
 
-def _pile(words: Words, cards: list[str]) -> Html:
-    return back(len(cards), words("cards_face_down", n=len(cards))) if cards else empty(words("empty_pile"))
+def _pile(words: Words, cards: list[str], source: str = "") -> Html:
+    """A face-down pile; a deck (`source`: recipes | hype) is what a reader taps to draw from it."""
+    if not cards:
+        return empty(words("empty_pile"))
+    return back(len(cards), words("cards_face_down", n=len(cards)), pick=Pick(source, "source") if source else None)
 
 
 def draw(engine, s, words: Words, viewer: str | None = None) -> Html:
@@ -50,11 +53,12 @@ def draw(engine, s, words: Words, viewer: str | None = None) -> Html:
     block = zone(words("dv.block"), grid(cells, words("dv.block"), cls="tl-dice-block"), legend,
                  facts((words("dv.block_dice"), len(s.block_dice())), (words("dv.block_sum"), total),
                        (words("dv.used"), len(s.used))))
-    decks = row(zone(words("dv.recipe_deck"), _pile(words, s.recipe_deck)),
+    decks = row(zone(words("dv.recipe_deck"), _pile(words, s.recipe_deck, "recipes")),
                 zone(words("dv.display"), _cards(engine, words, s.display, "dv.no_recipes")),
-                zone(words("dv.recipe_discard"), _pile(words, s.recipe_discard)),
-                zone(words("dv.hype_deck"), _pile(words, s.hype_deck)),
-                zone(words("dv.hype_discard"), _pile(words, s.hype_discard)))
+                # an empty deck is drawn from its discard pile, shuffled: then the pile is what a reader taps
+                zone(words("dv.recipe_discard"), _pile(words, s.recipe_discard, "" if s.recipe_deck else "recipes")),
+                zone(words("dv.hype_deck"), _pile(words, s.hype_deck, "hype")),
+                zone(words("dv.hype_discard"), _pile(words, s.hype_discard, "" if s.hype_deck else "hype")))
     scores = engine.score(s)
     panels = []
     for p, sc, (current, badge) in zip(s.players, scores, seats(engine, s, words)):

@@ -2,14 +2,14 @@
 cards, the dish cards still on the table, and each player's hand and laid dishes with the score."""
 from __future__ import annotations
 
-from ...engine.picture import (Html, Words, back, card, empty, facts, hand_back, panel, picture, players, row, seats,
-                               span, token, zone)
+from ...engine.picture import (Html, Pick, Words, back, card, empty, facts, hand_back, panel, picture, players, row,
+                               seats, span, token, zone)
 from ...engine.privacy import sees
 from .engine import APRON, DIRTY_POTS
 
 
-def _card(engine, words: Words, c: str, top: bool = False) -> Html:
-    return card(words.name(c), kind=engine.kind_of[c], cls="tl-top" if top else "")
+def _card(engine, words: Words, c: str, top: bool = False, pick: Pick | None = None) -> Html:
+    return card(words.name(c), kind=engine.kind_of[c], cls="tl-top" if top else "", pick=pick)
 
 
 def _rows(engine, s, words: Words) -> Html:
@@ -17,7 +17,7 @@ def _rows(engine, s, words: Words) -> Html:
     for i, cards in enumerate(s.rows, 1):
         shown = [_card(engine, words, c, top=j == len(cards) - 1) for j, c in enumerate(cards)]
         rows.append(row(span(words("row", n=i), cls="tl-row-label"), *(shown or [empty(words("empty_row"))]),
-                        cls="tl-card-row"))
+                        cls="tl-card-row", pick=Pick(i, "row")))
     return zone(words("mahlzeit.rows"), *rows, cls="tl-rows")
 
 
@@ -35,19 +35,19 @@ def draw(engine, s, words: Words, viewer: str | None = None) -> Html:
                  (words("mahlzeit.final"), words("yes") if s.final else ""),
                  (words("mahlzeit.variant"), words("yes") if s.variant else ""))
     top = list(reversed(s.stack))
-    table = row(zone(words("stack"), back(len(s.stack), words("cards_face_down", n=len(s.stack))) if top
-                     else empty(words("empty_pile"))),
+    table = row(zone(words("stack"), back(len(s.stack), words("cards_face_down", n=len(s.stack)),
+                                          pick=Pick(move="draw")) if top else empty(words("empty_pile"))),
                 zone(words("box"), back(len(s.box), words("cards_out", n=len(s.box))) if s.box
                      else empty(words("empty_pile"))))
     columns = zone(words("mahlzeit.dish_cards"), *(
         row(span(words.name(dish), cls="tl-row-label"),
             *([token(v, cls="tl-value-chip", label=words("points_n", n=v)) for v in values]
-              or [empty(words("mahlzeit.no_dish_cards"))]), cls="tl-card-row")
+              or [empty(words("mahlzeit.no_dish_cards"))]), cls="tl-card-row", pick=Pick(dish, "dish"))
         for dish, values in s.columns.items()), cls="tl-columns")
     panels = []
     for p, (current, badge) in zip(s.players, seats(engine, s, words)):
         score = scores[p.name]
-        hand = zone(words("hand_n", n=len(p.hand)), row(*[_card(engine, words, c) for c in p.hand])
+        hand = zone(words("hand_n", n=len(p.hand)), row(*[_card(engine, words, c, pick=Pick(c)) for c in p.hand])
                     if p.hand else empty(words("empty_hand")))
         if not sees(viewer, p):                  # the hand is secret, and so is what it counts at the end
             hand = zone(words("hand_n", n=len(p.hand)), hand_back(len(p.hand), words))

@@ -3,8 +3,8 @@ position (only the card just turned up shows its face), and each player's cake â
 filled or still missing â€” with their action card and rounds won."""
 from __future__ import annotations
 
-from ...engine.picture import (Html, Words, back, card, empty, face_down, facts, panel, picture, players, row, seats,
-                               span, token, zone)
+from ...engine.picture import (Html, Pick, Words, back, card, empty, face_down, facts, panel, picture, players, row,
+                               seats, span, token, zone)
 from ...engine.privacy import sees
 
 
@@ -14,9 +14,10 @@ def _pantry(s, words: Words) -> Html:
         if c is None:
             places.append(empty(words("sk.gap", n=i), cls="tl-card-size"))
         elif i == s.revealed:
-            places.append(card(words.name(c), value=i, cls="tl-top", label=words("sk.face_up_at", n=i)))
+            places.append(card(words.name(c), value=i, cls="tl-top", label=words("sk.face_up_at", n=i),
+                               pick=Pick(move="take")))         # an action card turned up is taken by a tap
         else:
-            places.append(back(i, words("sk.face_down_at", n=i)))
+            places.append(back(i, words("sk.face_down_at", n=i), pick=Pick(i, "position")))
     size = len(s.pantry) - s.pantry.count(None)
     return zone(words("sk.pantry_n", n=size), row(*places, cls="tl-spread") if places else empty(words("empty_pile")))
 
@@ -26,7 +27,8 @@ def _cake(engine, p, words: Words) -> Html:
     for ing in engine.cake:
         c = p.collection.get(ing)
         if c is None:
-            slots.append(span(words.name(ing), cls="tl-slot", title=words("sk.missing", ingredient=words.name(ing))))
+            slots.append(span(words.name(ing), cls="tl-slot", title=words("sk.missing", ingredient=words.name(ing)),
+                              pick=Pick(ing, "ingredient")))
         elif engine.kind_of[c] == "joker":
             slots.append(card(words.name(c), span(words("sk.as", ingredient=words.name(ing)), cls="tl-card-note"),
                               kind="joker"))
@@ -44,7 +46,7 @@ def draw(engine, s, words: Words, viewer: str | None = None) -> Html:
     panels = []
     for i, (p, (current, badge)) in enumerate(zip(s.players, seats(engine, s, words))):
         action = card(words.name(p.action), span(words("sk.new"), cls="tl-card-note") if p.fresh else "",
-                      kind="action") if p.action else empty(words("sk.no_action"))
+                      kind="action", pick=Pick(move="play")) if p.action else empty(words("sk.no_action"))
         if p.action and not sees(viewer, p):     # a kept action card lies face down
             action = face_down(words)
         starter = token(words.name(engine.data["start_card"]), cls="tl-small") if i == s.start else ""

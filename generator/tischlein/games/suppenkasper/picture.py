@@ -4,17 +4,17 @@ from __future__ import annotations
 
 from itertools import groupby
 
-from ...engine.picture import (Html, Words, back, card, colour, div, empty, facts, hand_back, marker, panel, picture,
-                               players, row, seats, span, token, track, zone)
+from ...engine.picture import (Html, Pick, Words, back, card, colour, div, empty, facts, hand_back, marker, panel,
+                               picture, players, row, seats, span, token, track, zone)
 from ...engine.privacy import sees
 
 
-def _card(engine, words: Words, c: str) -> Html:
+def _card(engine, words: Words, c: str, pick: Pick | None = None) -> Html:
     kind, kind_of_type = engine.kind_of[c], engine.type_of[c]
     entree = engine.entrees.get(kind_of_type) or engine.entrees.get(engine.sides.get(kind_of_type, {}).get("entree"))
     value = engine.value_of[c] if kind in ("entree", "side", "meal") else None
     return card(words.name(c), kind=kind, value=value, cls=colour(entree["colour"]) if entree else "",
-                label=words("sp.kcal", name=words.name(c), kcal=value) if value is not None else None)
+                label=words("sp.kcal", name=words.name(c), kcal=value) if value is not None else None, pick=pick)
 
 
 def _track(engine, s, words: Words) -> Html:
@@ -42,7 +42,8 @@ def draw(engine, s, words: Words, viewer: str | None = None) -> Html:
     plate = empty(words("sp.empty_plate"))
     if s.plate:
         plate = row(*(_card(engine, words, c) for c in s.plate),
-                    token(words("sp.total_kcal", kcal=engine.calories(s.plate)), cls="tl-value-chip"))
+                    token(words("sp.total_kcal", kcal=engine.calories(s.plate)), cls="tl-value-chip"),
+                    pick=Pick(move="eat"))
     served = words("sp.served_by", player=names[s.leader]) if s.leader is not None and s.plate else ""
     table = row(zone(words("sp.plate"), plate, facts((words("sp.served"), served),
                                                      (words("sp.refused"), words("yes") if s.refused else ""))),
@@ -52,11 +53,12 @@ def draw(engine, s, words: Words, viewer: str | None = None) -> Html:
                      else empty(words("empty_pile"))))
     panels = []
     for p, (current, badge) in zip(s.players, seats(engine, s, words)):
-        chips = row(*(token("", cls="tl-chip", label=words("sp.chip")) for _ in range(p.chips))) if p.chips \
+        chips = row(*(token("", cls="tl-chip", label=words("sp.chip")) for _ in range(p.chips)),
+                    pick=Pick(move="chip")) if p.chips \
             else empty(words("sp.no_chips"))
         where = words("sp.position", position=f"{p.position:+d}" if p.position else "0",
                       weight=words.name(engine.class_at.get(p.position, "")))
-        hand = row(*(_card(engine, words, c) for c in p.hand)) if p.hand else empty(words("empty_hand"))
+        hand = row(*(_card(engine, words, c, Pick(c)) for c in p.hand)) if p.hand else empty(words("empty_hand"))
         if not sees(viewer, p):
             hand = hand_back(len(p.hand), words)
         panels.append(panel(p.name, facts((words("sp.at"), where)), zone(words("sp.chips_n", n=p.chips), chips),

@@ -3,18 +3,18 @@ the recipe tiles on the table, the spice tokens, and at each player's place thei
 recipe being prepared and the stove — recipe tiles turned as placed, their coloured edges against the frame."""
 from __future__ import annotations
 
-from ...engine.picture import (Html, Words, back, card, colour, div, empty, facts, hand_back, panel, picture, players,
-                               row, seats, span, tile, token, zone)
+from ...engine.picture import (Html, Pick, Words, back, card, colour, div, empty, facts, hand_back, panel, picture,
+                               players, row, seats, span, tile, token, zone)
 from ...engine.privacy import sees
-from .engine_state import SIDES
+from .engine_state import FACE_UP, SIDES
 
 
-def _card(engine, words: Words, c: str) -> Html:
+def _card(engine, words: Words, c: str, pick: Pick | None = None) -> Html:
     cls = engine.cls[c]
     return card(words.name(engine.ingredient[c]), kind="ingredient", value=engine.value[c],
                 cls=colour(engine.data["classes"][cls]["colour"]),
                 label=words("tnm.card", name=words.name(engine.ingredient[c]), value=engine.value[c],
-                            cls=words.name(cls)))
+                            cls=words.name(cls)), pick=pick)
 
 
 def _class_chip(engine, words: Words, cls: str, text: str = "") -> Html:
@@ -22,7 +22,8 @@ def _class_chip(engine, words: Words, cls: str, text: str = "") -> Html:
                 title=words.name(cls))
 
 
-def _recipe(engine, words: Words, recipe: str, turns: int | None = None, cls: str = "") -> Html:
+def _recipe(engine, words: Words, recipe: str, turns: int | None = None, cls: str = "",
+            pick: Pick | None = None) -> Html:
     r = engine.recipes[recipe]
     needs = span(*(_class_chip(engine, words, c) for c in r["needs"]), cls="tl-needs")
     bonus = span(words("tnm.bonus", ingredient=words.name(r["bonus"]["ingredient"]), points=r["bonus"]["points"]),
@@ -33,7 +34,7 @@ def _recipe(engine, words: Words, recipe: str, turns: int | None = None, cls: st
         parts = [span(cls=f"tl-edge tl-edge-{side} {colour(r['edges'][(k - turns) % 4])}")
                  for k, side in enumerate(SIDES)] + parts
     return tile(words.name(recipe), *parts, kind="recipe", cls=cls,
-                label=words("tnm.recipe", name=words.name(recipe), points=r["points"]))
+                label=words("tnm.recipe", name=words.name(recipe), points=r["points"]), pick=pick)
 
 
 def _stove(engine, p, words: Words) -> Html:
@@ -46,7 +47,7 @@ def _stove(engine, p, words: Words) -> Html:
         bars = [span(cls=f"tl-frame tl-frame-{side} {colour(c)}") for side, c in sides.get(space, [])]
         placed = p.stove.get(space)
         inside = _recipe(engine, words, placed.recipe, placed.turns) if placed else empty(words("tnm.free_space"))
-        cells.append(div(*bars, inside, cls=f"tl-stove-space tl-space-{space}"))
+        cells.append(div(*bars, inside, cls=f"tl-stove-space tl-space-{space}", pick=Pick(space, "space")))
     frame_n, inner_n = engine.presentation(p.stove, p.counter)
     return zone(words("tnm.stove"), div(*cells, cls="tl-stove"),
                 facts((words("tnm.presentation"), words("tnm.matches", frame=frame_n, inner=inner_n))))
@@ -66,29 +67,33 @@ def draw(engine, s, words: Words, viewer: str | None = None) -> Html:
     head = facts((words("round"), words("round_of", n=s.round, of=s.rounds)),
                  (words("phase"), words(f"phase.{s.phase.replace('-', '_')}")),
                  (words("tnm.chef"), s.players[s.chef].name))
-    face_up = [_card(engine, words, c) if c else empty(words("tnm.no_card")) for c in s.face_up]
-    cards = row(zone(words("tnm.pile"), back(len(s.pile), words("cards_face_down", n=len(s.pile))) if s.pile
-                     else empty(words("empty_pile"))),
+    face_up = [_card(engine, words, c, Pick(side, "from")) if c else empty(words("tnm.no_card"))
+               for side, c in zip(FACE_UP, s.face_up)]
+    cards = row(zone(words("tnm.pile"), back(len(s.pile), words("cards_face_down", n=len(s.pile)),
+                                             pick=Pick("pile", "from")) if s.pile else empty(words("empty_pile"))),
                 zone(words("tnm.face_up"), row(*face_up)),
                 zone(words("tnm.discard"), _card(engine, words, s.discard[-1]) if s.discard
                      else empty(words("empty_pile")), facts((words("tnm.cards"), len(s.discard)))))
     recipes = row(zone(words("tnm.recipe_pile"), back(len(s.recipes.pile), words("tnm.tiles_face_down",
                                                                               n=len(s.recipes.pile)))
                        if s.recipes.pile else empty(words("empty_pile"))),
-                  zone(words("tnm.display"), row(*(_recipe(engine, words, r) for r in s.recipes.display))
+                  zone(words("tnm.display"), row(*(_recipe(engine, words, r, pick=Pick(r, "recipe"))
+                                                   for r in s.recipes.display))
                        if s.recipes.display else empty(words("tnm.no_recipes"))),
                   zone(words("tnm.recipe_discard"), facts((words("tnm.tiles"), len(s.recipes.discard)))))
-    spices = row(zone(words("tnm.spices_table"), row(*(token(words.name(engine.face(s, t)), cls="tl-spice")
-                                                       for t in s.table)) if s.table else empty(words("tnm.no_spices"))),
+    spices = row(zone(words("tnm.spices_table"), row(*(token(words.name(engine.face(s, t)), cls="tl-spice",
+                                                             pick=Pick(t, "token")) for t in s.table))
+                      if s.table else empty(words("tnm.no_spices"))),
                  zone(words("tnm.supply"), facts((words("tnm.tokens"), len(s.supply)))))
     panels = []
     for i, (p, sc, (current, badge)) in enumerate(zip(s.players, engine.score(s), seats(engine, s, words))):
         prepared = empty(words("tnm.nothing_prepared"))
         if p.prepared:
             prepared = row(_recipe(engine, words, p.prepared), facts((words("tnm.sum"), p.sum)))
-        tokens = row(*(token(words.name(engine.face(s, t)), cls="tl-spice") for t in p.tokens)) if p.tokens \
+        tokens = row(*(token(words.name(engine.face(s, t)), cls="tl-spice", pick=Pick(t, "token"))
+                       for t in p.tokens)) if p.tokens \
             else empty(words("tnm.no_spices"))
-        hand = row(*(_card(engine, words, c) for c in p.hand)) if p.hand else empty(words("empty_hand"))
+        hand = row(*(_card(engine, words, c, Pick(c)) for c in p.hand)) if p.hand else empty(words("empty_hand"))
         if not sees(viewer, p):
             hand = hand_back(len(p.hand), words)
         chef = token(words("tnm.chef_hat"), cls="tl-small") if i == s.chef and not over else ""
