@@ -250,3 +250,19 @@ def test_view_and_play_answer_what_draw_choices_and_check_move_answer(game_id):
     assert api.view(payload, {"nonsense": 1})["draw"]["error"]["key"] == "state"
     assert api.view(payload, line[0]["state"], "en", 7)["choices"]["error"]["kind"] == "invalid"
     assert api.play(payload, line[0]["state"], "take", "en")["error"]["kind"] == "invalid"
+
+
+def test_a_move_of_several_choices_gets_a_builder_without_a_list_argument():
+    """A Cooking Spoon's move chooses a card, a row, how many cards and another row: hundreds of combinations in a
+    long game, more than the list shows. The builder offers each choice (numbers in their order), so every legal
+    spoon move can be built; a kind with one choice (take a row) is named whole by the list."""
+    payload, states = _positions("mahlzeit")
+    state = next(st for st in states if Counter(m["move"] for m in api.legal_moves(payload, st))["spoon"] > 3)
+    answer = api.choices(payload, state, "en")
+    spoon = next(b for b in answer["builders"] if b["move"] == "spoon")
+    options = {a["name"]: [o["value"] for o in a["options"]] for a in spoon["args"]}
+    assert set(options) == {"card", "from_row", "count", "to_row"} and not any(a["many"] for a in spoon["args"])
+    assert options["to_row"] == sorted(options["to_row"]) and len(options["to_row"]) > 1
+    spoons = [m for m in api.legal_moves(payload, state) if m["move"] == "spoon"]
+    assert all(m["args"][k] in options[k] for m in spoons for k in options)
+    assert not any(b["move"] in ("take", "draw") for b in answer["builders"])

@@ -204,10 +204,16 @@ def builders(legal: list[dict], names: dict, most: int = 60) -> list[dict]:
                 options = list(dict.fromkeys(x for v in values for x in v))
                 args.append({"name": name, "many": True, "options": options})
             elif all(plain(v) for v in values):
-                args.append({"name": name, "many": False, "options": list(dict.fromkeys(values))})
+                options = list(dict.fromkeys(values))
+                if all(isinstance(v, int) for v in options):      # rows, counts: in their order
+                    options.sort()
+                args.append({"name": name, "many": False, "options": options})
             else:
                 fixed[name] = [] if isinstance(values[0], list) else values[0]
-        if not any(a["many"] for a in args) or any(len(a["options"]) > most for a in args):
+        # a combination to build: a list of things, or two choices of several options each (where a Cooking
+        # Spoon lifts how many cards to): kinds that list every combination are too long to read, or cut off
+        several = sum(1 for a in args if a["many"] or len(a["options"]) > 1)
+        if not (any(a["many"] for a in args) or several >= 2) or any(len(a["options"]) > most for a in args):
             continue
         for a in args:
             a["options"] = [{"value": v, "text": printed_name(v, names)} for v in a["options"]]
