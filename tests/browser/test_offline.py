@@ -11,6 +11,7 @@ import time
 
 import pytest
 
+from table_tools import press
 from tischlein.site import offline
 
 PHONE = {"width": 390, "height": 844}
@@ -84,7 +85,7 @@ def test_a_visited_game_opens_and_plays_offline(site, new_page, shot):
     # the game dealt online is back (kept in this browser) and plays on offline
     pg.goto(base + "mahlzeit/play/")
     pg.wait_for_selector(".tl-play[data-state=ready]", timeout=BOOT_MS)
-    pg.locator("button.tl-play-move").first.click()
+    press(pg.locator("button.tl-play-move").first)
     pg.wait_for_function("(() => { const t = document.querySelector('.tl-play'); "
                          "return t.dataset.state === 'ready' && t.dataset.at !== '0'; })()")
     assert pg.locator(".tl-play-picture .tl-picture").is_visible()

@@ -14,6 +14,7 @@ import pytest
 
 from engine_tools import ENGINE_GAMES, engine_for, repository_content
 from picture_tree import Tree
+from table_tools import as_drawn, press
 from test_table_privacy import _hidden_strings, _panels, _secret_labels, _secret_names
 from tischlein.engine import api, picture
 from tischlein.site.assets import game_payload
@@ -49,8 +50,9 @@ def _seats(game_id: str) -> int:
 
 
 def _same(html: str, drawn: str) -> bool:
-    """The same picture: every text and attribute alike (a browser writes some entities back as characters)."""
-    return Tree(html).root.strings() == Tree(drawn).root.strings()
+    """The same picture: every text and attribute alike (a browser writes some entities back as characters), but
+    what the table adds to make things tappable."""
+    return as_drawn(html).strings() == Tree(drawn).root.strings()
 
 
 def _replayed(game_id: str, names: list[str], seed: int, moves: list):
@@ -146,8 +148,8 @@ def test_two_people_at_one_phone_see_only_their_own_hidden_cards(site, phone, sh
                                                                      ".tl-play-builds"))
         for name in _hidden_names(payload, state, other):
             assert name not in shown, (whose, other, name)
-        labels = table.locator("button.tl-play-move").all_inner_texts()
-        assert labels == [c["text"] for c in api.choices(payload, state, "en", 200, whose)["moves"]]
+        labels = [" ".join(t.split()) for t in table.locator("button.tl-play-move").all_text_contents()]
+        assert labels == [" ".join(c["text"].split()) for c in api.choices(payload, state, "en", 200, whose)["moves"]]
         seen.add(whose)
         if turn == 1:
             break
@@ -160,7 +162,7 @@ def test_two_people_at_one_phone_see_only_their_own_hidden_cards(site, phone, sh
             legal = api.choices(payload, engine.to_dict(current), "en", 200, whose)["moves"]
             actor = engine.actor(current)
             ends = [i for i, c in enumerate(legal) if engine.actor(engine.apply(current, c["move"])) != actor]
-            table.locator("button.tl-play-move").nth(ends[0] if ends else 0).click()
+            press(table.locator("button.tl-play-move").nth(ends[0] if ends else 0))
             pg.wait_for_function(f"document.querySelector('.tl-play').dataset.at !== '{len(moves)}'")
             _settle(pg)
             moves = json.loads(table.get_attribute("data-moves") or "[]")
@@ -194,7 +196,7 @@ def test_a_game_survives_a_reload_and_a_shared_link_rebuilds_it_elsewhere(site, 
         moves = json.loads(table.get_attribute("data-moves") or "[]")
         if any(m["player"] != names[0] for m in moves):
             break
-        table.locator("button.tl-play-move").first.click()
+        press(table.locator("button.tl-play-move").first)
         pg.wait_for_function(f"document.querySelector('.tl-play').dataset.at !== '{len(moves)}'")
         _settle(pg)
     else:

@@ -5,9 +5,11 @@ from __future__ import annotations
 
 import importlib
 import json
+from typing import Any
 
 from markupsafe import Markup
 
+from ..content.plural import Plural
 from . import markdown as md
 
 
@@ -47,7 +49,8 @@ class EnginePanels:
     def _play_strings(self) -> dict:
         strings = {k: self.ui(f"site.play.{k}") for k in (
             "start", "slider", "position", "undo", "redo", "restart", "start_text", "happened", "moves", "more",
-            "over", "own", "illegal", "rule", "picture", "build", "build_hint", "try")}
+            "over", "own", "illegal", "rule", "picture", "build", "build_hint", "try", "tap", "unpick")}
+        strings.update({k: self._counted(f"site.play.{k}") for k in ("picked", "ways")})
         strings.update(loading=self.ui("site.tryit.loading"), failed=self.ui("site.tryit.failed"))
         # the words of the move builders: each move's and argument's name, as the example steps name them
         from .. import games
@@ -55,6 +58,11 @@ class EnginePanels:
         strings["verbs"] = {v: self.ui_or(f"site.move.{v}", humanize(v)) for v in moves}
         strings["args"] = {a: self.ui_or(f"site.arg.{a}", humanize(a)) for spec in moves.values() for a in spec.args}
         return strings
+
+    def _counted(self, key: str) -> Any:
+        """A string that counts something, whole: the browser picks its plural form (text.js)."""
+        text = self._ui_catalog.text(f"ui:{key}", self.lang)
+        return text.as_message() if isinstance(text, Plural) else text
 
     @staticmethod
     def _example(example: dict) -> dict:

@@ -8,6 +8,10 @@
 // The line of play is a list of positions with a cursor: undo and redo move the cursor, the slider jumps to
 // any position, and a move chosen anywhere but at the end cuts the rest off ("what if" from that step).
 //
+// A move is chosen from the list or on the picture itself (picks.js): the cards, dice and places a listed move
+// uses are buttons; each tap narrows the list to the moves that use everything tapped, and plays the move once
+// only one is left. A long list folds each kind of move with many variants (44 cards to turn up) into a group.
+//
 // On a game's play page (data-mode="new") the same table plays a whole game: the reader picks the players,
 // who is a bot and a seed; api.new_game deals, and the bots' turns are api.bots_play (the engine's best policy):
 // one move when a bot's turn comes, or the rest of the game in chunks of moves for "Bots play to the end".
@@ -15,7 +19,12 @@
 // api.choices with a viewer), and a "pass the phone" screen covers the table between two of them; a position
 // can be shared as a link, the game in progress survives a reload, and the screen stays awake (table.js).
 import { api, boot, el, fmt, openPanel } from "./engine-client.mjs";
+import { narrowed, pickOf, tapped, uses } from "./picks.js";
 import { decodePosition, encodePosition, forgetGame, keepAwake, position, saveGame, savedGame } from "./table.js";
+
+const LIMIT = 200;          // the most moves of one kind the engine lists with their texts (api.choices)
+const FOLD_LIST = 12;       // a longer list folds the kinds of move …
+const FOLD_KIND = 6;        // … that have more variants than this
 
 function setup(panel) {
   const opened = openPanel(panel);
@@ -152,6 +161,8 @@ function setup(panel) {
     let actor = null;               // who decides in the position shown
     let own = null;                 // the first position the reader made (null: all the example's)
     let drawing = 0;                // the latest redraw: an older answer arriving late is dropped
+    let current = null;             // the choices of the position shown, while the reader may move there
+    let chosen = [];                // the things tapped on the picture (picks.js), in the order tapped
 
     const slider = el("input", { type: "range", min: 0, max: line.length - 1, value: 0, step: 1, id: `${uid}-step`,
                                  class: "tl-play-slider" });
@@ -163,7 +174,11 @@ function setup(panel) {
     const happened = el("p", { class: "tl-play-happened", "aria-live": "polite" });
     const refusal = el("p", { class: "tl-play-refused", role: "alert", hidden: true });
     const picture = el("div", { class: "tl-play-picture", role: "region", "aria-label": s.picture });
+    const tapHint = el("p", { class: "tl-play-tap", hidden: true }, s.tap);
     const heading = el("p", { class: "tl-play-moves-title", id: `${uid}-moves` });
+    const pickedNote = el("p", { class: "tl-play-picked", role: "status", hidden: true });
+    const unpick = el("button", { type: "button", class: "tl-play-unpick" }, s.unpick);
+    unpick.addEventListener("click", () => pickNothing());
     const moves = el("ul", { class: "tl-play-moves", "aria-labelledby": `${uid}-moves` });
     const more = el("p", { class: "tl-play-more", hidden: true });
     const builds = el("div", { class: "tl-play-builds" });
@@ -180,7 +195,7 @@ function setup(panel) {
              ...(!game ? [restart] : game.bots.size ? [botStep, botsFinish] : []))),
         ownNote,
         el("div", { class: "tl-play-what" }, el("strong", {}, `${s.happened}: `), happened),
-        ranking, picture, heading, moves, more, builds, refusal, ...(table ? [table.node] : []));
+        ranking, picture, tapHint, heading, pickedNote, moves, more, builds, refusal, ...(table ? [table.node] : []));
     const intro = panel.querySelector(".tl-play-intro");
     intro?.after(...(cover ? [cover.node] : []), body);
     if (game && intro) intro.hidden = true;      // "Choose the players, then deal": done once the game is dealt
@@ -245,7 +260,7 @@ function setup(panel) {
       refusal.hidden = true;
       let out;
       try {
-        out = await api("play", gameUrl, line[at].state, move, lang, viewing(), 200);
+        out = await api("play", gameUrl, line[at].state, move, lang, viewing(), LIMIT);
       } catch (err) {
         refuse({ message: fmt(s.failed, { error: err.message }) });
         return;
@@ -297,7 +312,7 @@ function setup(panel) {
       panel.dataset.state = "busy";
       panel.dataset.bot = "";
       const viewer = viewing();
-      const { draw: drawn, choices } = known || await api("view", gameUrl, line[at].state, lang, viewer, 200);
+      const { draw: drawn, choices } = known || await api("view", gameUrl, line[at].state, lang, viewer, LIMIT);
       if (token !== drawing) return;
       actor = drawn.actor ?? null;
       panel.dataset.at = String(at);
@@ -324,7 +339,10 @@ function setup(panel) {
       over = Boolean(choices.over);
       const movers = new Set((choices.moves || []).map((c) => c.move.player));
       // a bot's turn at the end of the line: it moves by itself (not while the reader looks back)
-      if (game && !choices.over && at === line.length - 1 && movers.size && [...movers].every((p) => game.bots.has(p))) {
+      const botTurn = game && !choices.over && at === line.length - 1 && movers.size
+        && [...movers].every((p) => game.bots.has(p));
+      picks(botTurn || choices.error ? null : choices);
+      if (botTurn) {
         heading.textContent = fmt(s.bot_moves, { player: [...movers].join(", ") });
         panel.dataset.bot = "moving";
         moves.replaceChildren();
@@ -422,10 +440,14 @@ function setup(panel) {
       if (choices.over) ranking.setAttribute("aria-label", s.ranking);
     }
 
-    function list(choices) {
+    // The legal moves as buttons: all of them, or (`only`) those that use what was tapped on the picture. A long
+    // list folds each kind with many variants into a group of its own, named with how many there are.
+    function list(choices, only = null) {
       moves.replaceChildren();
       more.hidden = !choices.more;
       if (choices.more) more.textContent = fmt(s.more, { count: choices.more });
+      pickedNote.hidden = only === null;
+      if (only !== null) pickedNote.replaceChildren(fmt(s.picked, { n: chosen.length }), " ", unpick);
       if (choices.error) {
         heading.textContent = choices.error.message;
         return;
@@ -437,11 +459,82 @@ function setup(panel) {
       const players = [...new Set(choices.moves.map((c) => c.move.player))];
       heading.textContent = fmt(s.moves, { player: players.join(", ") });
       heading.setAttribute("aria-live", "polite");     // whose turn it is, announced after each move
-      for (const choice of choices.moves) {
+      const shown = only ?? choices.moves;
+      const item = (choice) => {
         const button = el("button", { type: "button", class: "tl-play-move" }, choice.text);
         button.addEventListener("click", () => play(choice.move));
-        moves.append(el("li", {}, button));
+        return el("li", {}, button);
+      };
+      if (only !== null || shown.length <= FOLD_LIST) {
+        moves.append(...shown.map(item));
+        return;
       }
+      const kindOf = (choice) => `${choice.move.player}\u0000${choice.move.move}`;   // a kind is one player's
+      const count = new Map();
+      for (const choice of shown) count.set(kindOf(choice), (count.get(kindOf(choice)) || 0) + 1);
+      const groups = new Map();            // a folded kind's list, in the place of its first move
+      for (const choice of shown) {
+        const kind = kindOf(choice);
+        if (count.get(kind) <= FOLD_KIND) moves.append(item(choice));
+        else if (groups.has(kind)) groups.get(kind).append(item(choice));
+        else {
+          const { player, move } = choice.move;
+          const title = fmt(s.ways, { player, verb: s.verbs[move] || move, n: count.get(kind) });
+          groups.set(kind, el("ul", { class: "tl-play-group" }, item(choice)));
+          moves.append(el("li", { class: "tl-play-kind" },
+            el("details", { "data-move": move }, el("summary", {}, title), groups.get(kind))));
+        }
+      }
+    }
+
+    // The things on the picture that a listed move uses become buttons (picks.js); a bot's turn, a game over or
+    // a position the reader may not move in (`choices` null) has none.
+    function picks(choices) {
+      current = choices && !choices.over ? choices : null;
+      chosen = [];
+      const all = current ? current.moves.map((c) => c.move) : [];
+      let any = false;
+      for (const node of picture.querySelectorAll("[data-pick], [data-pick-move]")) {
+        const pick = pickOf(node);
+        if (!pick || !all.some((m) => uses(m, pick))) continue;
+        any = true;
+        node.classList.add("tl-pickable");
+        node.setAttribute("role", "button");
+        node.setAttribute("tabindex", "0");
+        node.setAttribute("aria-pressed", "false");
+        const act = (event) => {
+          event.preventDefault();
+          event.stopPropagation();            // a card in a row: the card's tap, not the row's
+          tap(pick);
+        };
+        node.addEventListener("click", act);
+        node.addEventListener("keydown", (event) => {
+          if (event.key === "Enter" || event.key === " ") act(event);
+        });
+      }
+      tapHint.hidden = !any;
+    }
+
+    function tap(pick) {
+      if (!current || panel.dataset.state !== "ready") return;
+      const all = current.moves.map((c) => c.move);
+      chosen = tapped(chosen, pick, all);
+      const left = narrowed(all, chosen);
+      // one move left: play it, unless its kind was cut at the limit (an unlisted move may use the same things)
+      if (chosen.length && left.length === 1 && all.filter((m) => m.move === left[0].move).length < LIMIT) {
+        play(left[0]);
+        return;
+      }
+      for (const node of picture.querySelectorAll(".tl-pickable")) {
+        node.setAttribute("aria-pressed", String(chosen.some((c) => c.key === pickOf(node).key)));
+      }
+      list(current, chosen.length ? current.moves.filter((c) => left.includes(c.move)) : null);
+    }
+
+    function pickNothing() {
+      chosen = [];
+      picture.querySelectorAll(".tl-pickable").forEach((node) => node.setAttribute("aria-pressed", "false"));
+      if (current) list(current);
     }
 
     // A move that chooses several things (dice to cut, cards to lay): each option a button to press, then the
