@@ -7,6 +7,7 @@ example files; the engine data is JSON. What only one game has is in test_conten
 """
 from __future__ import annotations
 
+import importlib
 import json
 import re
 from dataclasses import dataclass
@@ -95,6 +96,27 @@ def test_the_examples_are_the_example_files(game_id):
 def test_the_engine_data_is_json(game_id):
     data = _game(game_id).model.engine_data()
     assert json.loads(json.dumps(data)) == data
+
+
+# Messages about a malformed move (a move typed as JSON by a designer): only they may print a move's own name.
+MALFORMED = {"move.unknown", "move.bad_args", "move.missing_arg", "move.bad_list", "move.bad_arg"}
+
+
+@pytest.mark.parametrize("game_id", GAMES)
+def test_a_message_a_player_reads_names_no_move_by_its_id(game_id):
+    """A refusal a player meets at the table or under an example ("Cleo serves the next meal first") says what to
+    do in words, in every language: no "(lead)", no "not eat", no "take is not possible now"."""
+    content = load_game(game_id)
+    game = content.games[game_id]
+    verbs = set(importlib.import_module(games.spec(game_id).engine_module).ENGINE.MOVES)
+    for lang in content.languages:
+        for key, text in game.engine_messages(lang).items():
+            if key in MALFORMED or key.startswith(("name.", "plural:")):
+                continue
+            for form in (text.values() if isinstance(text, dict) else [text]):
+                assert "{move}" not in str(form), (lang, key, form)
+                named = {v for v in verbs if re.search(rf"\({re.escape(v)}\)", str(form))}
+                assert not named, (lang, key, form)
 
 
 # --- translations -----------------------------------------------------------------------------------------------
