@@ -104,8 +104,8 @@ MALFORMED = {"move.unknown", "move.bad_args", "move.missing_arg", "move.bad_list
 
 @pytest.mark.parametrize("game_id", GAMES)
 def test_a_message_a_player_reads_names_no_move_by_its_id(game_id):
-    """A refusal a player meets at the table or under an example ("Cleo serves the next meal first") says what to
-    do in words, in every language: no "(lead)", no "not eat", no "take is not possible now"."""
+    """A message a player meets at the table or under an example ("Cleo serves the next meal first", "6 points")
+    says it in words, in every language: no "(lead)", no "not eat", no "take is not possible now", no "point(s)"."""
     content = load_game(game_id)
     game = content.games[game_id]
     verbs = set(importlib.import_module(games.spec(game_id).engine_module).ENGINE.MOVES)
@@ -117,6 +117,8 @@ def test_a_message_a_player_reads_names_no_move_by_its_id(game_id):
                 assert "{move}" not in str(form), (lang, key, form)
                 named = {v for v in verbs if re.search(rf"\({re.escape(v)}\)", str(form))}
                 assert not named, (lang, key, form)
+                # a count has its plural forms: no "point(s)", "Zutat(en)", "marca(m)"
+                assert not re.search(r"\w\((?:s|es|e|en|n|m)\)", str(form)), (lang, key, form)
 
 
 # --- translations -----------------------------------------------------------------------------------------------

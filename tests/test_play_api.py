@@ -266,3 +266,16 @@ def test_a_move_of_several_choices_gets_a_builder_without_a_list_argument():
     spoons = [m for m in api.legal_moves(payload, state) if m["move"] == "spoon"]
     assert all(m["args"][k] in options[k] for m in spoons for k in options)
     assert not any(b["move"] in ("take", "draw") for b in answer["builders"])
+
+
+@pytest.mark.parametrize("game_id", ENGINE_GAMES)
+def test_a_move_is_told_without_the_ids_of_its_arguments(game_id):
+    """The table's text of each legal move, in every language, along the examples: no argument value shows as
+    the id the engine uses ("draws Salsa (display)" read "from the recipe display" once the deck had words)."""
+    payload, states = _positions(game_id)
+    for state in states:
+        for lang in ("en", "de", "pt"):
+            for choice in api.choices(payload, state, lang)["moves"]:
+                words = {v for v in choice["move"]["args"].values() if isinstance(v, str)}
+                shown = set(re.findall(r"\(([^()]+)\)", choice["text"]))
+                assert not words & shown, (lang, choice)

@@ -69,12 +69,16 @@ def plural_form(forms: Mapping[str, Any], rule: Mapping[str, Any] | None, n: Any
     text = forms.get(plural_category(rule, n)) or forms.get("other")
     return text if isinstance(text, str) else str(text)
 def _param(key: str, value: Any, params: Mapping[str, Any], names: Mapping[str, str]) -> str:
-    """One parameter as text. A phase reads as its description (`picture.phase.<id>`). A value given as a
+    """One parameter as text. A phase reads as its description (`picture.phase.<id>`), a value the messages give
+    words for as `param.<key>.<value>` reads as them (a deck drawn from: "from the hype deck"). A value given as a
     printed name where the move wanted an id, in a message that also names that id ("Tapioca is not on the
     table. The recipes on the table: Tapioca …"), says so: `name_not_id` wraps it with the id to use."""
     phase = f"picture.phase.{value.replace('-', '_')}" if key == "phase" and isinstance(value, str) else ""
     if phase in names:
         return names[phase]
+    words = names.get(f"param.{key}.{value}") if isinstance(value, str) else None
+    if words is not None:
+        return words
     if isinstance(value, str) and f"name.{value}" not in names and "name_not_id" in names:
         # look up the message's own ids, not every printed name: this runs for each parameter of each message
         # a picture draws (a quarter of a Diced Veggies picture's time when it scanned all names)
