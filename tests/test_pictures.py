@@ -128,7 +128,9 @@ def test_suppenkasper_puts_every_figure_on_its_track_space_and_counts_the_chips(
     for panel, p in zip(pic.all("tl-panel"), s.players):
         assert len(panel.all("tl-chip")) == p.chips == 3
         cards = panel.all("tl-card")
-        assert [c.one("tl-card-name").text() for c in cards] == [_name("suppenkasper", c) for c in p.hand]
+        # the card's name, its calories in the corner (a message names the card with them: "Fisch 300 kcal")
+        assert [c.one("tl-card-name").text() for c in cards] == [_name("suppenkasper", engine.type_of[c])
+                                                                 for c in p.hand]
         for node, c in zip(cards, p.hand):
             values = node.all("tl-card-value")
             assert [v.text() for v in values] == ([str(engine.value_of[c])] if engine.kind_of[c] in

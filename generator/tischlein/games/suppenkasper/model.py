@@ -128,9 +128,13 @@ class Suppenkasper(GameModelBase):
         raise AssertionError("the weight table's last row is open-ended")
 
     def names(self) -> dict[str, str]:
-        """Printed names by card kind and weight class, for engine messages (the game prints them in German)."""
-        return {r.id: r.name for table in (self.entrees, self.sides, self.meals, self.diets, self.specials,
-                                           self.classes) for r in table.values()}
+        """Printed names by card kind and weight class, for engine messages (the game prints them in German); a card
+        with calories reads with them (`fleisch-2` -> "Fleisch 800 kcal"): its copies differ by nothing else, and a
+        meal of 800 is not one of 1,200."""
+        names = {r.id: r.name for table in (self.entrees, self.sides, self.meals, self.diets, self.specials,
+                                            self.classes) for r in table.values()}
+        names.update({c.id: f"{names[c.ref]} {c.value} kcal" for c in self.cards() if c.value and c.ref in names})
+        return names
 
     def engine_data(self) -> dict:
         """The JSON the rules engine reads (it never reads YAML): the facts that govern play."""

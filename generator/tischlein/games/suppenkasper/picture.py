@@ -13,8 +13,9 @@ def _card(engine, words: Words, c: str, pick: Pick | None = None) -> Html:
     kind, kind_of_type = engine.kind_of[c], engine.type_of[c]
     entree = engine.entrees.get(kind_of_type) or engine.entrees.get(engine.sides.get(kind_of_type, {}).get("entree"))
     value = engine.value_of[c] if kind in ("entree", "side", "meal") else None
-    return card(words.name(c), kind=kind, value=value, cls=colour(entree["colour"]) if entree else "",
-                label=words("sp.kcal", name=words.name(c), kcal=value) if value is not None else None, pick=pick)
+    name = words.name(kind_of_type)         # the calories stand in the card's corner
+    return card(name, kind=kind, value=value, cls=colour(entree["colour"]) if entree else "",
+                label=words("sp.kcal", name=name, kcal=value) if value is not None else None, pick=pick)
 
 
 def _track(engine, s, words: Words) -> Html:
