@@ -25,8 +25,8 @@ def test_every_game_is_tapped_here():
     assert set(TAPS) == set(ENGINE_GAMES)
 
 
-def _open(pg, base: str, game_id: str) -> None:
-    pg.goto(f"{base}{game_id}/examples/{TAPS[game_id]}/", wait_until="networkidle")
+def _open(pg, base: str, game_id: str, example: str | None = None) -> None:
+    pg.goto(f"{base}{game_id}/examples/{example or TAPS[game_id]}/", wait_until="networkidle")
     pg.locator("button.tl-play-start").click()
     pg.wait_for_selector(".tl-play[data-state=ready]", timeout=BOOT_MS)
 
@@ -63,16 +63,18 @@ def test_taps_narrow_the_moves_and_play_the_last_one_left(site, new_page, shot, 
             thing.press("Enter")                           # a keyboard reaches every thing a mouse does
         else:
             thing.click()
-        if len(left) == 1:
+        told = list(dict.fromkeys(_words(c["text"]) for c in choices["moves"] if c["move"] in left))
+        if len(told) == 1:                  # one move left, or moves that read alike: the first is played
             break
         pg.wait_for_function(f"document.querySelectorAll('.tl-play-picture [aria-pressed=true]').length >= {k}")
         assert table.get_attribute("data-at") == "0"
         shown = [_words(t) for t in table.locator("button.tl-play-move").all_inner_texts()]
-        assert shown == [_words(c["text"]) for c in choices["moves"] if c["move"] in left]
+        assert shown == told
         assert table.locator(".tl-play-picked").is_visible()
-    assert narrowed(legal, tapped) == [move]              # the last tap leaves one move: it is played
+    else:
+        pytest.fail("the taps of a move left more than one move that reads differently")
     _at(pg, 1)
-    played = api.check_move(payload, start, move, "en")
+    played = api.check_move(payload, start, left[0], "en")
     assert _words(table.locator(".tl-play-happened").inner_text()) == _words(played["text"])
     assert as_drawn(picture.inner_html()).strings() == Tree(api.draw(payload, played["state"], "en")["html"]).root.strings()
     assert picture.locator("[aria-pressed=true]").count() == 0          # a new position: nothing tapped yet
@@ -114,4 +116,17 @@ def test_a_long_list_folds_and_show_all_moves_lets_the_taps_go(site, new_page, s
     pressed = table.locator(".tl-play-picture [aria-pressed=true]")
     pg.wait_for_function("document.querySelectorAll('.tl-play-picture [aria-pressed=true]').length === 1")
     assert json.loads(pressed.first.get_attribute("data-pick")) == other["value"]
+    assert not watch.problems(), watch.problems()
+
+
+def test_moves_that_read_alike_are_one_button(site, new_page):
+    """Mahlzeit's scoring example: two beers in hand put on a row read the same; the list has one button each."""
+    _, base, _ = site
+    payload, reference = _replay("mahlzeit", "example-scoring")
+    texts = [_words(c["text"]) for c in api.choices(payload, reference["start"]["state"], "en")["moves"]]
+    assert len(set(texts)) < len(texts)
+    pg, watch = new_page(viewport=PHONE)
+    _open(pg, base, "mahlzeit", "example-scoring")
+    buttons = pg.locator(".tl-play button.tl-play-move")
+    assert [_words(t) for t in buttons.all_text_contents()] == list(dict.fromkeys(texts))
     assert not watch.problems(), watch.problems()

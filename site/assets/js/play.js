@@ -459,7 +459,9 @@ function setup(panel) {
       const players = [...new Set(choices.moves.map((c) => c.move.player))];
       heading.textContent = fmt(s.moves, { player: players.join(", ") });
       heading.setAttribute("aria-live", "polite");     // whose turn it is, announced after each move
-      const shown = only ?? choices.moves;
+      // one button per move the reader can tell apart: two that read alike (a second beer put on row 1) are one
+      const seen = new Set();
+      const shown = (only ?? choices.moves).filter((c) => !seen.has(c.text) && seen.add(c.text));
       const item = (choice) => {
         const button = el("button", { type: "button", class: "tl-play-move" }, choice.text);
         button.addEventListener("click", () => play(choice.move));
@@ -520,8 +522,10 @@ function setup(panel) {
       const all = current.moves.map((c) => c.move);
       chosen = tapped(chosen, pick, all);
       const left = narrowed(all, chosen);
-      // one move left: play it, unless its kind was cut at the limit (an unlisted move may use the same things)
-      if (chosen.length && left.length === 1 && all.filter((m) => m.move === left[0].move).length < LIMIT) {
+      // one move left (or moves that read alike): play it, unless its kind was cut at the limit (an unlisted move
+      // may use the same things)
+      const told = new Set(current.moves.filter((c) => left.includes(c.move)).map((c) => c.text));
+      if (chosen.length && told.size === 1 && all.filter((m) => m.move === left[0].move).length < LIMIT) {
         play(left[0]);
         return;
       }
