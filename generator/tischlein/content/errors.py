@@ -19,14 +19,6 @@ class Problem:
         return f"{where}: {prefix}{self.field}: {self.message}" if self.field else f"{where}: {prefix}{self.message}"
 
 
-class ContentError(Exception):
-    """Raised when content cannot be loaded; carries every problem found, not just the first."""
-
-    def __init__(self, problems: list[Problem]):
-        self.problems = problems
-        super().__init__("\n".join(str(p) for p in problems))
-
-
 @dataclass
 class Problems:
     """Collects problems while loading so one run reports all of them."""
