@@ -6,6 +6,17 @@ import json
 
 from picture_tree import Tree
 
+# The kinds of move whose every argument is a thing on the table. The rest name what the table does not show as a
+# thing of its own (a Cooking Spoon's count of cards, the veggie a die is improvised as, a stove tile's turn, the
+# target of an action card, the kind of a red chip's favour); the move list and the move builder offer those.
+TAPPED = {
+    "mahlzeit": {"draw", "take", "lay", "discard"},
+    "diced-veggies": {"cut", "cook", "draw", "discard"},
+    "schwarzwaelder-kirsch": {"reveal", "joker", "take"},
+    "suppenkasper": {"lead", "add", "eat", "diet", "special", "give"},
+    "ta-na-mesa": {"take", "pick", "discard", "flip"},
+}
+
 
 def picks(html: str) -> list[dict]:
     """Every mark of a picture: {value (None for a move's own mark), arg, move, node}."""

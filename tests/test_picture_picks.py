@@ -9,21 +9,11 @@ import random
 import pytest
 
 from engine_tools import ENGINE_GAMES, engine_for, repository_content
-from picks_tools import narrowed, picks, taps
+from picks_tools import TAPPED, narrowed, picks, taps
 from tischlein.engine import api
 from tischlein.engine.messages import printed_name
 from tischlein.site.assets import game_payload
 
-# The kinds of move whose every argument is a thing on the table. The rest name what the table does not show as a
-# thing of its own (a Cooking Spoon's count of cards, the veggie a die is improvised as, a stove tile's turn, the
-# target of an action card, the kind of a red chip's favour); the move list and the move builder offer those.
-TAPPED = {
-    "mahlzeit": {"draw", "take", "lay", "discard"},
-    "diced-veggies": {"cut", "cook", "draw", "discard"},
-    "schwarzwaelder-kirsch": {"reveal", "joker", "take"},
-    "suppenkasper": {"lead", "add", "eat", "diet", "special", "give"},
-    "ta-na-mesa": {"take", "pick", "discard", "flip"},
-}
 NAMES = ["Ana", "Bruno", "Clara"]          # three players where the game takes them
 
 

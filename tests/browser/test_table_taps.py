@@ -9,9 +9,8 @@ import json
 import pytest
 
 from engine_tools import ENGINE_GAMES
-from picks_tools import narrowed, picks, selector, taps
+from picks_tools import TAPPED, narrowed, picks, selector, taps
 from table_tools import as_drawn
-from test_picture_picks import TAPPED
 from test_play import BOOT_MS, PHONE, _at, _replay, _words
 from picture_tree import Tree
 from tischlein.engine import api

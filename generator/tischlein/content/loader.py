@@ -13,7 +13,7 @@ from .errors import Problems
 from .model import GameModel
 from . import links
 from .i18n import SOURCE_LANGUAGE, Catalog, tokens
-from .plural import Plural
+from .plural import as_json
 from .translations import load_translation, source_text
 from .texts import walk_texts
 from .parsecache import load_checked
@@ -66,10 +66,8 @@ class GameContent:
         """The engine's message texts in `lang` (English where untranslated): the kernel's from the interface
         strings (engine.<key>), the game's own over them, plus `name.<id>` entries so messages show printed
         names instead of ids."""
-        def plain(text):
-            return text.as_message() if isinstance(text, Plural) else text
-        texts = {key[len("ui:engine."):]: plain(self.ui.text(key, lang)) for key in self.ui.keys("ui:engine.")}
-        texts.update({key: plain(self.catalog.text(f"messages:{key}", lang)) for key in self.messages})
+        texts = {key[len("ui:engine."):]: as_json(self.ui.text(key, lang)) for key in self.ui.keys("ui:engine.")}
+        texts.update({key: as_json(self.catalog.text(f"messages:{key}", lang)) for key in self.messages})
         texts.update({f"name.{id_}": name for id_, name in self._names(lang).items()})
         if any(isinstance(text, dict) for text in texts.values()):
             from .plural import rule_table

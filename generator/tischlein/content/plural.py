@@ -53,6 +53,12 @@ class Plural(dict):
         return {"count": self.count, **{k: self[k] for k in CATEGORIES if k in self}}
 
 
+def as_json(text: "str | Plural") -> "str | dict":
+    """A text as the engine's messages, the browser and the translation files take it: a plain string, or a
+    plural's forms with its count (Plural.as_message)."""
+    return text.as_message() if isinstance(text, Plural) else text
+
+
 def from_yaml(value: Any, count: str | None = None) -> Plural:
     """A Plural from a mapping of the content format (`count` given by the English source for a translation)."""
     forms = {k: v for k, v in value.items() if k in CATEGORIES}

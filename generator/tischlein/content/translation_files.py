@@ -15,7 +15,7 @@ from typing import Iterator
 
 from ..files import write_text
 from .i18n import Catalog, source_hash
-from .plural import CATEGORIES, Plural
+from .plural import CATEGORIES, Plural, as_json
 
 
 @dataclass(frozen=True)
@@ -76,7 +76,7 @@ def render_text(text: "str | Plural | dict") -> str:
 def render_entry(key: str, text: "str | dict", english: "str | Plural") -> str:
     """A translation entry in block style: the text, the hash of the English and the English itself (kept so
     `i18n status --diff` can show what changed when the English changes)."""
-    english_plain = english.as_message() if isinstance(english, Plural) else english
+    english_plain = as_json(english)
     return (f"{key}:\n  text: {render_text(text)}\n  source: \"{source_hash(english)}\"\n"
             f"  english: {render_text(english_plain) if isinstance(english_plain, str) else _flow(english_plain)}\n")
 

@@ -6,7 +6,7 @@ from pathlib import Path
 
 from .i18n import SOURCE_LANGUAGE
 from .loader import LANGUAGE_CODE
-from .plural import Plural
+from .plural import Plural, as_json
 from .translation_files import path_of, render_entry, scopes, set_entries, units
 
 HEADER = ("# {lang} translation of {english}. Fill in each text; `source` is the hash of the English beside it\n"
@@ -77,7 +77,7 @@ def accept(content, lang: str, keys: list[str], all_stale: bool, games: list[str
     for scope, key in chosen:
         catalog = catalogs[scope]
         tr = catalog.translations[lang][key]
-        text = tr.text.as_message() if isinstance(tr.text, Plural) else tr.text
+        text = as_json(tr.text)
         if isinstance(text, dict):
             text = {k: v for k, v in text.items() if k != "count"}
         by_file.setdefault(Path(tr.file), {})[key.split(":", 1)[1]] = render_entry(

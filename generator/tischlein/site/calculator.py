@@ -27,7 +27,7 @@ from typing import Any
 
 from markupsafe import Markup
 
-from ..content.plural import Plural
+from ..content.plural import as_json
 from . import markdown as md
 
 GENERIC_STRINGS = ("title", "players", "player", "name", "add_player", "remove_player", "add_row", "remove_row",
@@ -50,7 +50,7 @@ class Labels:
             raise KeyError(f"missing interface string 'site.calc.{key}' in tischlein/content/ui/en.yaml")
         text = self.ui_catalog.text(full, self.lang)
         # a text with plural forms goes to the browser whole: calc/ui.js picks the form (Intl.PluralRules)
-        return text.as_message() if isinstance(text, Plural) else text
+        return as_json(text)
 
     def record(self, rec: Any) -> str:
         """'Käsespätzle (cheese spätzle)': the printed name, with the translated gloss when it differs."""

@@ -9,7 +9,7 @@ from typing import Any
 
 from markupsafe import Markup
 
-from ..content.plural import Plural
+from ..content.plural import as_json
 from . import markdown as md
 
 
@@ -61,8 +61,7 @@ class EnginePanels:
 
     def _counted(self, key: str) -> Any:
         """A string that counts something, whole: the browser picks its plural form (text.js)."""
-        text = self._ui_catalog.text(f"ui:{key}", self.lang)
-        return text.as_message() if isinstance(text, Plural) else text
+        return as_json(self._ui_catalog.text(f"ui:{key}", self.lang))
 
     @staticmethod
     def _example(example: dict) -> dict:

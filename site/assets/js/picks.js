@@ -27,7 +27,7 @@ export function uses(move, pick) {
 }
 
 // The moves that use every one of `picks`.
-export function narrowed(moves, picks) {
+function narrowed(moves, picks) {
   return moves.filter((m) => picks.every((p) => uses(m, p)));
 }
 

@@ -19,7 +19,7 @@
 // api.choices with a viewer), and a "pass the phone" screen covers the table between two of them; a position
 // can be shared as a link, the game in progress survives a reload, and the screen stays awake (table.js).
 import { api, boot, el, fmt, openPanel } from "./engine-client.mjs";
-import { narrowed, pickOf, tapped, uses } from "./picks.js";
+import { pickOf, tapped, uses } from "./picks.js";
 import { decodePosition, encodePosition, forgetGame, keepAwake, position, saveGame, savedGame } from "./table.js";
 
 const LIMIT = 200;          // the most moves of one kind the engine lists with their texts (api.choices)
@@ -521,24 +521,29 @@ function setup(panel) {
       if (!current || panel.dataset.state !== "ready") return;
       const all = current.moves.map((c) => c.move);
       chosen = tapped(chosen, pick, all);
-      const left = narrowed(all, chosen);
+      const left = current.moves.filter((c) => chosen.every((p) => uses(c.move, p)));
       // one move left (or moves that read alike): play it, unless its kind was cut at the limit (an unlisted move
       // may use the same things)
-      const told = new Set(current.moves.filter((c) => left.includes(c.move)).map((c) => c.text));
-      if (chosen.length && told.size === 1 && all.filter((m) => m.move === left[0].move).length < LIMIT) {
-        play(left[0]);
+      const kind = left.length ? left[0].move.move : null;
+      if (chosen.length && new Set(left.map((c) => c.text)).size === 1
+          && all.filter((m) => m.move === kind).length < LIMIT) {
+        play(left[0].move);
         return;
       }
-      for (const node of picture.querySelectorAll(".tl-pickable")) {
-        node.setAttribute("aria-pressed", String(chosen.some((c) => c.key === pickOf(node).key)));
-      }
-      list(current, chosen.length ? current.moves.filter((c) => left.includes(c.move)) : null);
+      pressed();
+      list(current, chosen.length ? left : null);
     }
 
     function pickNothing() {
       chosen = [];
-      picture.querySelectorAll(".tl-pickable").forEach((node) => node.setAttribute("aria-pressed", "false"));
+      pressed();
       if (current) list(current);
+    }
+
+    function pressed() {
+      for (const node of picture.querySelectorAll(".tl-pickable")) {
+        node.setAttribute("aria-pressed", String(chosen.some((c) => c.key === pickOf(node).key)));
+      }
     }
 
     // A move that chooses several things (dice to cut, cards to lay): each option a button to press, then the
