@@ -42,6 +42,17 @@ def _secret_names(panel: Node, labels: set[str]) -> list[str]:
     return [x.text() for n in panel.walk() if _is_secret(n, labels) for x in n.walk() if "tl-card-name" in x.classes]
 
 
+def hidden_names(payload: dict, state: dict, owner: str) -> set[str]:
+    """The printed names of `owner`'s hidden cards that the open table shows nowhere else: what a page showing the
+    table to anyone else must never show."""
+    html = api.draw(payload, state, "en")["html"]
+    labels = _secret_labels(picture.Words(payload["messages"]["en"]))
+    panel = _panels(html)[owner]
+    everything, hidden = Tree(html).root.strings(), _hidden_strings(panel, labels)
+    return {n for n in _secret_names(panel, labels)
+            if sum(s.count(n) for s in everything) == sum(s.count(n) for s in hidden)}
+
+
 def _count(strings: list[str], name: str) -> int:
     return sum(s.count(name) for s in strings)
 

@@ -10,6 +10,10 @@ parameter left out so that no translation can show it.
 `before=True` tells a move's label (the text on its button, before it is played): then an outcome the shuffle
 decides (`chance`) is hidden from everyone, the mover included, since nobody has seen that card yet, and so is
 all the move does after it (a duplicate found, a collection lost): that follows from the card nobody knows.
+
+`later=True` tells a move from a game's log after the viewer has moved since: a `memory` secret (a card of a
+memory game, turned up for all to see and then put back face down) is then told by its public message, since a
+player at a real table has to remember it, and a log that shows it again would defeat the game.
 """
 from __future__ import annotations
 
@@ -24,6 +28,7 @@ class Secret:
     seen_by: tuple[str, ...] | None = ("player",)   # the parameters naming who sees it; None: all, once it happened
     chance: bool = False                            # decided by the shuffle: unknown to all before the move
     when: Callable[[Mapping[str, Any]], bool] | None = None     # only events with these parameters are secret
+    memory: bool = False                            # seen when it happens, then to be remembered (told later: hidden)
 
 
 def knows(secret: Secret, params: Mapping[str, Any], viewer: str, before: bool) -> bool:
@@ -47,7 +52,7 @@ def public(secret: Secret, params: Mapping[str, Any]) -> dict:
 
 
 def told(events: Iterable[tuple[str, Mapping[str, Any]]], secrets: Mapping[str, Secret], viewer: str | None,
-         before: bool = False) -> list[tuple[str, dict]]:
+         before: bool = False, later: bool = False) -> list[tuple[str, dict]]:
     """The events as `viewer` (a player's name) may hear them; everything for viewer None (an open table).
     A parameter an event lacks is read from the events before it (Diced Veggies' hype card follows the cook)."""
     events = [(k, dict(p)) for k, p in events]
@@ -58,7 +63,7 @@ def told(events: Iterable[tuple[str, Mapping[str, Any]]], secrets: Mapping[str, 
         context.update(params)
         secret = secrets.get(key)
         if secret is None or (secret.when is not None and not secret.when(params)) \
-                or knows(secret, context, viewer, before):
+                or (not (later and secret.memory) and knows(secret, context, viewer, before)):
             out.append((key, params))
         else:
             out.append((secret.public, public(secret, params)))

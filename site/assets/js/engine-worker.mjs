@@ -1,7 +1,8 @@
 // Module web worker: boots the self-hosted Pyodide (Pyodide 314 supports module workers only), unpacks the
 // tischlein engine (engine.zip: the kernel tischlein/engine/ and each game's engine modules) and answers
 // {id, type: "init" | "run" | "check" | "api", ...} with {id, ok, result | error}. JSON strings cross the
-// boundary. "api" calls one function of tischlein.engine.api by name (only those listed in _TL_API). A game's
+// boundary. "api" calls one function of tischlein.engine.api by name (only those listed in _TL_API), or of
+// tischlein.engine.table (_TL_TABLE: a whole game kept here, the page told only what its viewer sees). A game's
 // JSON comes with the first request naming its key only (the client knows what it sent): later requests send
 // `game: null`, so a click does not copy and hand the whole game to Python again.
 import { loadPyodide } from "../pyodide/pyodide.mjs";
@@ -19,7 +20,7 @@ async function init(engineUrl) {
 import importlib, json, sys
 sys.path.insert(0, ${JSON.stringify(ENGINE_DIR)})
 importlib.invalidate_caches()
-from tischlein.engine import api as _tl_api
+from tischlein.engine import api as _tl_api, table as _tl_table
 _tl_games = {}
 
 def _tl_game(key, text):
@@ -35,8 +36,12 @@ def _tl_run(key, game_text, example_text, lang):
 _TL_API = ("run", "check_move", "choices", "draw", "legal_moves", "new_game", "bot_move", "replay_game", "view",
            "play", "bots_play")
 
+_TL_TABLE = ("open_table", "look", "whose", "play_move", "bots_move", "undo", "close_table")
+
 def _tl_api_call(fn, key, game_text, args_text):
     game = _tl_game(key, game_text)       # kept first: the client sends a game once, whatever this call does
+    if fn in _TL_TABLE:
+        return json.dumps(getattr(_tl_table, fn)(game, *json.loads(args_text)))
     if fn not in _TL_API:
         raise ValueError(f"no engine function {fn}")
     return json.dumps(getattr(_tl_api, fn)(game, *json.loads(args_text)))

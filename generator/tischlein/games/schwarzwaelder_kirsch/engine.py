@@ -89,10 +89,13 @@ class SchwarzwaelderKirsch(Engine):
     # What Schwarzwälder Kirsch's players do not all see (tischlein.engine.privacy). The pantry is face down: the card
     # at a position is nobody's to know before it is turned up (then everyone sees it). A taken action card lies face
     # down by its owner (rulebook: "separat verdeckt bereitlegen"), so the old one it replaces goes back into the pantry
-    # seen by its owner only.
+    # seen by its owner only. It is a memory game: a card turned up and put back face down is for the players to
+    # remember, so a log read after one's own next move no longer names it (`memory`).
     SECRETS = {
-        "step.reveal": Secret("step.reveal.hidden", seen_by=None, chance=True),
+        "step.reveal": Secret("step.reveal.hidden", seen_by=None, chance=True, memory=True),
         "step.take_swap": Secret("step.take_swap.hidden", hides="old"),
+        "step.leave": Secret("step.leave.hidden", seen_by=None, memory=True),
+        "step.duplicate_safe": Secret("step.duplicate_safe.hidden", seen_by=None, memory=True),
     }
     NO_REFUSAL = {"schwarzwaelder-kirsch.turn.duplicate": "its 'only' and 'never' say which revealed cards are "
                                                           "duplicates; no reveal is refused for that"}
