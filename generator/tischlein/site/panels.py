@@ -38,9 +38,13 @@ class EnginePanels:
         from .simulation import player_range
         strings = self._play_strings()
         strings.update({k: self.ui(f"site.play.{k}") for k in (
-            "new", "count", "seed", "seat", "name", "bot", "bot_moves", "bot_step", "bots_finish", "dealt",
+            "new", "count", "seed", "seat", "name", "bot", "bot_moves", "bots_finish", "dealt",
             "ranking", "rank", "pass", "pass_hint", "reveal", "share", "share_copied", "share_label", "new_game",
-            "resumed", "shared", "link_broken", "link_format", "link_game", "link_move", "link_players")})
+            "resumed", "shared", "link_broken", "link_format", "link_game", "link_move", "link_players",
+            "engine_ready", "turn", "waiting", "undo_own", "back_to_game", "looking", "log", "log_deal", "close",
+            "menu", "pace", "pace_slow", "pace_normal", "pace_fast", "pace_instant", "takeover", "bots_playing",
+            "new_confirm", "keep_playing", "tap_nothing", "tap_wait", "tap_past")})
+        strings.update({k: self._counted(f"site.play.{k}") for k in ("log_count", "log_turn")})
         strings["start"] = strings["new"]
         return self._engine_panel("tl-play", {"game": self.game.id, "players": [min(player_range(self.game.model)),
                                                           max(player_range(self.game.model))]},
@@ -49,7 +53,7 @@ class EnginePanels:
     def _play_strings(self) -> dict:
         strings = {k: self.ui(f"site.play.{k}") for k in (
             "start", "slider", "position", "undo", "redo", "restart", "start_text", "happened", "moves", "more",
-            "over", "own", "illegal", "rule", "picture", "build", "build_hint", "try", "tap", "unpick")}
+            "over", "own", "illegal", "rule", "picture", "build", "build_hint", "try", "tap", "tap_touch", "unpick")}
         strings.update({k: self._counted(f"site.play.{k}") for k in ("picked", "ways")})
         strings.update(loading=self.ui("site.tryit.loading"), failed=self.ui("site.tryit.failed"))
         # the words of the move builders: each move's and argument's name, as the example steps name them

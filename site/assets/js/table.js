@@ -2,7 +2,8 @@
 // kept in localStorage (a reload brings it back) and the screen kept awake while the table is open.
 //
 // A position is {v, g: game id, p: [[name, bot 0|1, policy or null], ...], s: seed, m: [move, ...]}: the deal
-// and the moves, which the engine replays (api.replay_game). In a link it is deflated JSON in base64url after
+// and the moves, which the engine replays (engine/table.py: open_table). A move is its number among the legal
+// moves of its position (no card named), or the move itself where the engine lists another way of making it. In a link it is deflated JSON in base64url after
 // "#table=z."; where the browser cannot deflate, plain base64url JSON after "#table=j.". Everything read back
 // (a link, a saved value) is untrusted: `readPosition` checks its shape and returns null for anything else.
 const VERSION = 1;
@@ -58,7 +59,9 @@ export function readPosition(value) {
     }
   }
   if (!Number.isSafeInteger(value.s) || !Array.isArray(value.m) || value.m.length > MAX_MOVES) return null;
-  if (!value.m.every((m) => m && typeof m === "object" && !Array.isArray(m))) return null;
+  if (!value.m.every((m) => (Number.isSafeInteger(m) && m >= 0) || (m && typeof m === "object" && !Array.isArray(m)))) {
+    return null;
+  }
   return { v: VERSION, g: value.g, p: seats.map((s) => [s[0].trim(), s[1], s[2]]), s: value.s, m: value.m };
 }
 
@@ -67,12 +70,14 @@ export function position(gameId, names, bots, policies, seed, moves) {
            s: seed, m: moves };
 }
 
-// --- the game in progress, one per game and language ---------------------------------------------------------
-const storageKey = (gameId, lang) => `tischlein.table.${gameId}.${lang}`;
+// --- the game in progress, one per game: it goes on in another language of the site --------------------------
+const storageKey = (gameId) => `tischlein.table.${gameId}`;
+const olderKey = (gameId, lang) => `tischlein.table.${gameId}.${lang}`;     // one per language, before
 
 export function savedGame(gameId, lang) {
   try {
-    const value = readPosition(JSON.parse(localStorage.getItem(storageKey(gameId, lang)) || "null"));
+    const text = localStorage.getItem(storageKey(gameId)) ?? localStorage.getItem(olderKey(gameId, lang));
+    const value = readPosition(JSON.parse(text || "null"));
     return value && value.g === gameId ? value : null;
   } catch {
     return null;                              // an old format, a value edited by hand: as if nothing was saved
@@ -81,7 +86,8 @@ export function savedGame(gameId, lang) {
 
 export function saveGame(gameId, lang, value) {
   try {
-    localStorage.setItem(storageKey(gameId, lang), JSON.stringify(value));
+    localStorage.setItem(storageKey(gameId), JSON.stringify(value));
+    localStorage.removeItem(olderKey(gameId, lang));
   } catch {
     // storage full or refused (private mode): the game goes on, it only does not survive a reload
   }
@@ -89,7 +95,8 @@ export function saveGame(gameId, lang, value) {
 
 export function forgetGame(gameId, lang) {
   try {
-    localStorage.removeItem(storageKey(gameId, lang));
+    localStorage.removeItem(storageKey(gameId));
+    localStorage.removeItem(olderKey(gameId, lang));
   } catch {
     // nothing to forget where storage is refused
   }
