@@ -9,6 +9,7 @@ from pathlib import Path
 from typing import Any
 
 from .. import games
+from ..engine.messages import RULE_TITLE
 from .errors import Problems
 from .model import GameModel
 from . import links
@@ -65,10 +66,12 @@ class GameContent:
     def engine_messages(self, lang: str) -> dict[str, str]:
         """The engine's message texts in `lang` (English where untranslated): the kernel's from the interface
         strings (engine.<key>), the game's own over them, plus `name.<id>` entries so messages show printed
-        names instead of ids."""
+        names instead of ids and `rule.<id>` entries, the rules sections' titles."""
         texts = {key[len("ui:engine."):]: as_json(self.ui.text(key, lang)) for key in self.ui.keys("ui:engine.")}
         texts.update({key: as_json(self.catalog.text(f"messages:{key}", lang)) for key in self.messages})
         texts.update({f"name.{id_}": name for id_, name in self._names(lang).items()})
+        # a refusal names the rule it breaks by the title a reader finds on the rules page (the id is its anchor)
+        texts.update({f"{RULE_TITLE}{r.id}": self.catalog.text(f"rules:{r.id}.title", lang) for r in self.rules})
         if any(isinstance(text, dict) for text in texts.values()):
             from .plural import rule_table
             texts[PLURAL_RULE] = rule_table(lang)          # how the engine picks a form, without Babel

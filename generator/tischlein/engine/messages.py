@@ -44,6 +44,17 @@ def format_message(messages: Mapping[str, str], key: str, params: Mapping[str, A
 
 
 PLURAL_RULE = "plural:rule"
+RULE_TITLE = "rule."        # `rule.<rule id>`: the title of that rules section, in the messages' language
+
+
+def rule_title(rule: Any, messages: Mapping[str, Any], fallback: Mapping[str, Any] | None = None) -> str | None:
+    """The title a reader knows the rule `rule` by (None for no rule, or one the messages have no title of)."""
+    if not isinstance(rule, str) or not rule:
+        return None
+    title = messages.get(RULE_TITLE + rule)
+    if title is None and fallback is not None:
+        title = fallback.get(RULE_TITLE + rule)
+    return title if isinstance(title, str) else None
 
 
 def plural_category(rule: Mapping[str, Any] | None, n: Any) -> str:

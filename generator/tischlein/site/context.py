@@ -252,16 +252,14 @@ class PageContext(GameFacts, EnginePanels):
         return md.text(value)
 
     def rejection(self, error: dict) -> Markup:
-        """An engine error {index, rule, key, params, message}: the rule as a link, then the message."""
+        """An engine error {index, rule, key, params, message}: the message, then the rule it breaks by its
+        title, linked (the rule's id is only the link's anchor: a reader never sees it)."""
         rule = error.get("rule") or ""
-        out = Markup("")
+        out = md.text(error.get("message") or "")
         if rule and self.has(f"rules:{rule}.title"):
-            out += Markup(md.link(rule, self.md_link("rules", rule), self.raw(f"rules:{rule}.title")))
-            out += Markup(" (") + self.rule_link(rule) + Markup(")")
-        elif rule:
-            out += Markup("`") + Markup(md.attr(rule).replace("`", "")) + Markup("`")
-        message = error.get("message") or error.get("key") or ""
-        return out + Markup(": ") + md.text(message)
+            out += Markup(" (") + md.text(self.ui("site.play.rule")) + Markup(": ") + self.rule_link(rule) \
+                + Markup(")")
+        return out
 
     # -- issue 6: landing, setup, related rules, tooltips, quick reference ------------------------------------
     @property

@@ -281,14 +281,14 @@ function setup(panel) {
       return !game || !humans.length ? null : humans.length === 1 ? humans[0] : holder;
     }
 
+    // why a move is refused, then the rule it breaks by its title, linked (the rule's id is only the anchor)
     function refuse(error) {
-      refusal.replaceChildren(el("strong", {}, `${s.illegal} `));
-      if (error.rule) {
+      refusal.replaceChildren(el("strong", {}, `${s.illegal} `), error.message || "");
+      if (error.rule && error.rule_title) {
         const href = new URL(rulesUrl.href);
         href.hash = error.rule;
-        refusal.append(`${s.rule} `, el("a", { href: href.href, class: "tl-rule-link" }, error.rule), ": ");
+        refusal.append(` (${s.rule}: `, el("a", { href: href.href, class: "tl-rule-link" }, error.rule_title), ")");
       }
-      refusal.append(error.message || error.key || "");
       refusal.hidden = false;
     }
 
