@@ -174,7 +174,10 @@ function setup(panel) {
     const happened = el("p", { class: "tl-play-happened", "aria-live": "polite" });
     const refusal = el("p", { class: "tl-play-refused", role: "alert", hidden: true });
     const picture = el("div", { class: "tl-play-picture", role: "region", "aria-label": s.picture });
-    const tapHint = el("p", { class: "tl-play-tap", hidden: true }, s.tap);
+    // a finger taps, a mouse clicks: the hints say what this screen does (a phone's pointer is coarse)
+    const touch = window.matchMedia("(pointer: coarse)").matches;
+    if (touch) s.build_hint = s.build_hint_touch;        // the move builders' hint, made further down
+    const tapHint = el("p", { class: "tl-play-tap", hidden: true }, touch ? s.tap : s.tap_mouse);
     const heading = el("p", { class: "tl-play-moves-title", id: `${uid}-moves` });
     const pickedNote = el("p", { class: "tl-play-picked", role: "status", hidden: true });
     const unpick = el("button", { type: "button", class: "tl-play-unpick" }, s.unpick);
