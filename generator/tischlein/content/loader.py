@@ -371,20 +371,25 @@ def _check_rule_refs(root, folder, game_id, texts, rules, examples, model, probl
             if "rule" in item:
                 check(_show(root, folder / "game.yaml"), item.key_lines.get("rule"), f"{section}.{item['id']}.rule",
                       item["rule"])
-    for stem in ("rules", "glossary", "faq"):
-        doc = texts.get(stem)
-        if doc is None:
-            continue
-        path = _show(root, folder / f"{stem}.yaml")
+    example_ids = {e["id"] for e in examples}
 
-        def scan(key: str, text: str, line, path=path) -> None:
-            for token in tokens(text):
-                kind, _, target = token[1:-1].partition(":")
-                if kind == "rule":
-                    check(path, line, key, target)
-                elif kind == "term" and "glossary" in texts and target not in terms:
-                    problems.error(path, line, key, f"unknown glossary term {target!r} in {token}")
-        walk_texts(doc, scan, flat_ids=True)
+    def scan(key: str, text: str, line, path: str) -> None:
+        for token in tokens(text):
+            kind, _, target = token[1:-1].partition(":")
+            if kind == "rule":
+                check(path, line, key, target)
+            elif kind == "term" and "glossary" in texts and target not in terms:
+                problems.error(path, line, key, f"unknown glossary term {target!r} in {token}")
+            elif kind == "example" and target not in example_ids:
+                problems.error(path, line, key, f"unknown example {target!r} in {token}; the examples: "
+                               f"{', '.join(sorted(example_ids)) or 'none'}")
+
+    for stem in ("rules", "glossary", "faq"):
+        if texts.get(stem) is not None:
+            shown = _show(root, folder / f"{stem}.yaml")
+            walk_texts(texts[stem], lambda key, text, line, path=shown: scan(key, text, line, path), flat_ids=True)
+    for example in examples:       # an example links another by {example:<id>}, read as that example's title
+        walk_texts(example, lambda key, text, line, path=example["_file"]: scan(key, text, line, path))
 
 
 def _load_translation(root: Path, path: Path, namespace: str, lang: str, catalog: Catalog,

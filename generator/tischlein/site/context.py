@@ -120,6 +120,9 @@ class PageContext(GameFacts, EnginePanels):
         if kind == "rule":
             title = self.game.catalog.text(f"rules:{target}.title", self.lang)
             return md.link(title, self.md_link("rules", target))
+        if kind == "example":       # a worked example by its title (its id names its page, never the reader)
+            title = self.game.catalog.text(f"examples:{target}.title", self.lang)
+            return md.link(title, self.md_link(f"examples/{target}"))
         term = self.game.catalog.text(f"glossary:{target}.term", self.lang)
         definition = self.game.catalog.text(f"glossary:{target}.definition", self.lang)
         return f'<span class="tl-term">{md.link(term, self.md_link("rules", "term-" + target), definition)}</span>'
