@@ -108,10 +108,26 @@ def _ids(values: Any) -> set[str]:
 
 
 def _plain_text(value: Any, names: Mapping[str, str]) -> str:
-    """Parameters as readers know them: ids become printed names (see printed_name), lists a comma list."""
+    """Parameters as readers know them: ids become printed names (see printed_name), lists a comma list, a thing
+    with what it shows or how many ({"id", "shows"} / {"id", "count"}) as `thing.shows` / `thing.count` say."""
     if isinstance(value, (list, tuple)):
         return ", ".join(_plain_text(v, names) for v in value)
+    if isinstance(value, Mapping) and "id" in value:
+        return param_text(value, names)
     return printed_name(value, names)
+
+
+def param_text(value: Any, names: Mapping[str, Any]) -> str:
+    """One parameter's value as text: an id by its printed name, a list as a comma list, a thing that shows a
+    number (a die: Engine.named) as "Broccoli 5", a counted one as "2 × Broccoli" (the order is the language's:
+    the messages' `thing.shows` and `thing.count`)."""
+    if not (isinstance(value, Mapping) and "id" in value):
+        return _plain_text(value, names)
+    name = printed_name(value["id"], names)
+    key, amount = ("thing.shows", value["shows"]) if "shows" in value else ("thing.count", value.get("count"))
+    template = names.get(key)
+    template = template if isinstance(template, str) else "{name} {shows}" if "shows" in value else "{count} × {name}"
+    return template.replace("{name}", name).replace("{shows}", str(amount)).replace("{count}", str(amount))
 
 
 def printed_name(value: Any, names: Mapping[str, str]) -> str:
