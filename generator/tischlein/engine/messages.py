@@ -120,10 +120,12 @@ def _plain_text(value: Any, names: Mapping[str, str]) -> str:
 def param_text(value: Any, names: Mapping[str, Any]) -> str:
     """One parameter's value as text: an id by its printed name, a list as a comma list, a thing that shows a
     number (a die: Engine.named) as "Broccoli 5", a counted one as "2 × Broccoli" (the order is the language's:
-    the messages' `thing.shows` and `thing.count`)."""
+    the messages' `thing.shows` and `thing.count`). With "words": <param> the thing reads as the messages'
+    `param.<param>.<id>` ("1 × recipe cards"), for an id that has words but no printed name."""
     if not (isinstance(value, Mapping) and "id" in value):
         return _plain_text(value, names)
-    name = printed_name(value["id"], names)
+    worded = names.get(f"param.{value['words']}.{value['id']}") if "words" in value else None
+    name = worded if isinstance(worded, str) else printed_name(value["id"], names)
     key, amount = ("thing.shows", value["shows"]) if "shows" in value else ("thing.count", value.get("count"))
     template = names.get(key)
     template = template if isinstance(template, str) else "{name} {shows}" if "shows" in value else "{count} × {name}"

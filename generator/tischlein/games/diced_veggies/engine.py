@@ -337,7 +337,8 @@ class DicedVeggies(BlockCuts, Engine):
             fail(DRAW, "end_turn.draw_first", player=player.name)
         over = self.over_limits(s, player) if s.phase in ("cook", "limits") else {}
         if over:
-            fail(LIMITS, "end_turn.over_limit", player=player.name, over=[f"{n} {k}" for k, n in over.items()])
+            fail(LIMITS, "end_turn.over_limit", player=player.name,
+                 over=[{"id": k, "count": n, "words": "category"} for k, n in over.items()])
         s.improvised, s.restocked, s.cooked_now = {}, False, False
         if s.stage == "final" and p == s.trigger:
             s.phase = "over"
