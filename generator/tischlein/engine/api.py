@@ -5,7 +5,9 @@
 
     run(game, example, moves=None, lang="en")  the replay result of tischlein.engine.replay.run
     check_move(game, state, move, lang="en")   {"legal": True, "text", "render", "state", "error": None}
-                                               or {"legal": False, "error": {kind, rule, key, params, message}}
+                                               or {"legal": False, "error": {kind, rule, rule_title, key,
+                                               params, message}}: a reader sees the message and the rule's
+                                               title (`rule`, its id, is only the rules page's anchor)
     legal_moves(game, state)                   [move, ...] (or {"error": ...} for a state it cannot read)
     choices(game, state, lang="en", limit=200, viewer=None)
                                                {"moves": [{"move", "text"}, ...], "more", "over", "winners",
