@@ -94,7 +94,8 @@ def test_builders_offer_every_option_the_legal_moves_use_by_its_printed_name():
     legal = [c["move"] for c in answer["moves"] if c["move"]["move"] == "cut"]
     assert dice["name"] == "dice" and dice["many"]
     assert {o["value"] for o in dice["options"]} == {d for m in legal for d in m["args"]["dice"]}
-    assert dice["options"][0] == {"value": "die-broccoli-1", "text": "Brokkoli #1"}
+    # a die reads as the picture shows it, its colour's vegetable and the number on top
+    assert dice["options"][0] == {"value": "die-broccoli-1", "text": f"Brokkoli {start['faces']['die-broccoli-1']}"}
     assert cut["player"] == "Ada" and cut["fixed"] == {}
 
 

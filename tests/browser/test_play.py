@@ -148,7 +148,8 @@ def test_a_built_move_the_rules_forbid_is_refused_with_its_reason_and_nothing_ch
     text = refusal.inner_text()
     assert text.startswith("Not allowed, nothing was changed:") and refused["error"]["message"] in _words(text)
     link = refusal.locator("a.tl-rule-link")
-    assert link.inner_text() == refused["error"]["rule"]
+    assert link.inner_text() == refused["error"]["rule_title"]      # the rule by its title, never its id
+    assert refused["error"]["rule_title"] and refused["error"]["rule"] not in text
     assert link.get_attribute("href").endswith(f"/{game_id}/rules/#{refused['error']['rule']}")
     table = pg.locator(".tl-play")
     assert table.get_attribute("data-at") == "0"                               # nothing was played

@@ -135,7 +135,8 @@ def test_tryit_checks_a_legal_and_an_illegal_move(tryit, shot):
     illegal = items.nth(1)
     assert illegal.get_attribute("data-rule") == "mahlzeit.turn.lay"
     link = illegal.locator("a.tl-rule-link")
-    assert link.inner_text() == "mahlzeit.turn.lay"
+    assert link.inner_text() == "Phase 2: Lay down dishes"     # the rule by its title; the id is only the anchor
+    assert "mahlzeit.turn.lay" not in illegal.inner_text()
     assert link.get_attribute("href").endswith("/sub/mahlzeit/rules/#mahlzeit.turn.lay")
     assert "Weißwurst" in illegal.inner_text() or "weisswurst" in illegal.inner_text().lower()
     shot(page, "tryit-illegal-desktop")

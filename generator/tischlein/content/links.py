@@ -1,8 +1,8 @@
 """Markdown links in content text, and the ones that lead nowhere once the text is on the site or in a PDF.
 
-Content links rules with {rule:…} tokens, terms with {term:…} and other sites with full addresses; a relative
-path (`[more](elsewhere.md)`, `![](pic.png)`) names a file of the content folder that the site and the PDFs do not
-have, and MkDocs' strict build fails on it naming a generated page. `check` names the content file and line
+Content links rules with {rule:…} tokens, terms with {term:…}, worked examples with {example:…} and other sites
+with full addresses; a relative path (`[more](elsewhere.md)`, `![](pic.png)`) names a file of the content folder
+that the site and the PDFs do not have, and MkDocs' strict build fails on it naming a generated page. `check` names the content file and line
 instead, for the English texts and every translation. site/markdown.py uses the same patterns to neutralise links.
 """
 from __future__ import annotations

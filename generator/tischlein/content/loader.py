@@ -9,6 +9,7 @@ from pathlib import Path
 from typing import Any
 
 from .. import games
+from ..engine.messages import RULE_TITLE
 from .errors import Problems
 from .model import GameModel
 from . import links
@@ -65,10 +66,12 @@ class GameContent:
     def engine_messages(self, lang: str) -> dict[str, str]:
         """The engine's message texts in `lang` (English where untranslated): the kernel's from the interface
         strings (engine.<key>), the game's own over them, plus `name.<id>` entries so messages show printed
-        names instead of ids."""
+        names instead of ids and `rule.<id>` entries, the rules sections' titles."""
         texts = {key[len("ui:engine."):]: as_json(self.ui.text(key, lang)) for key in self.ui.keys("ui:engine.")}
         texts.update({key: as_json(self.catalog.text(f"messages:{key}", lang)) for key in self.messages})
         texts.update({f"name.{id_}": name for id_, name in self._names(lang).items()})
+        # a refusal names the rule it breaks by the title a reader finds on the rules page (the id is its anchor)
+        texts.update({f"{RULE_TITLE}{r.id}": self.catalog.text(f"rules:{r.id}.title", lang) for r in self.rules})
         if any(isinstance(text, dict) for text in texts.values()):
             from .plural import rule_table
             texts[PLURAL_RULE] = rule_table(lang)          # how the engine picks a form, without Babel
@@ -368,20 +371,25 @@ def _check_rule_refs(root, folder, game_id, texts, rules, examples, model, probl
             if "rule" in item:
                 check(_show(root, folder / "game.yaml"), item.key_lines.get("rule"), f"{section}.{item['id']}.rule",
                       item["rule"])
-    for stem in ("rules", "glossary", "faq"):
-        doc = texts.get(stem)
-        if doc is None:
-            continue
-        path = _show(root, folder / f"{stem}.yaml")
+    example_ids = {e["id"] for e in examples}
 
-        def scan(key: str, text: str, line, path=path) -> None:
-            for token in tokens(text):
-                kind, _, target = token[1:-1].partition(":")
-                if kind == "rule":
-                    check(path, line, key, target)
-                elif kind == "term" and "glossary" in texts and target not in terms:
-                    problems.error(path, line, key, f"unknown glossary term {target!r} in {token}")
-        walk_texts(doc, scan, flat_ids=True)
+    def scan(key: str, text: str, line, path: str) -> None:
+        for token in tokens(text):
+            kind, _, target = token[1:-1].partition(":")
+            if kind == "rule":
+                check(path, line, key, target)
+            elif kind == "term" and "glossary" in texts and target not in terms:
+                problems.error(path, line, key, f"unknown glossary term {target!r} in {token}")
+            elif kind == "example" and target not in example_ids:
+                problems.error(path, line, key, f"unknown example {target!r} in {token}; the examples: "
+                               f"{', '.join(sorted(example_ids)) or 'none'}")
+
+    for stem in ("rules", "glossary", "faq"):
+        if texts.get(stem) is not None:
+            shown = _show(root, folder / f"{stem}.yaml")
+            walk_texts(texts[stem], lambda key, text, line, path=shown: scan(key, text, line, path), flat_ids=True)
+    for example in examples:       # an example links another by {example:<id>}, read as that example's title
+        walk_texts(example, lambda key, text, line, path=example["_file"]: scan(key, text, line, path))
 
 
 def _load_translation(root: Path, path: Path, namespace: str, lang: str, catalog: Catalog,

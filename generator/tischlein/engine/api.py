@@ -5,7 +5,9 @@
 
     run(game, example, moves=None, lang="en")  the replay result of tischlein.engine.replay.run
     check_move(game, state, move, lang="en")   {"legal": True, "text", "render", "state", "error": None}
-                                               or {"legal": False, "error": {kind, rule, key, params, message}}
+                                               or {"legal": False, "error": {kind, rule, rule_title, key,
+                                               params, message}}: a reader sees the message and the rule's
+                                               title (`rule`, its id, is only the rules page's anchor)
     legal_moves(game, state)                   [move, ...] (or {"error": ...} for a state it cannot read)
     choices(game, state, lang="en", limit=200, viewer=None)
                                                {"moves": [{"move", "text"}, ...], "more", "over", "winners",
@@ -58,7 +60,7 @@ from typing import Any, Callable
 
 from . import picture, privacy, replay
 from .errors import MoveError, StartError
-from .messages import describe_events, printed_name
+from .messages import describe_events, param_text
 from .policy import policies as policy_table
 from .replay import invalid_answer as _invalid
 
@@ -171,7 +173,7 @@ def _choices(game: dict, engine: Any, current: Any, lang: str, limit: int, viewe
                                                  messages, english)}
              for m in listed]
     return {"moves": moves, "more": len(legal) - len(listed), "over": False, "winners": [], "ranking": [],
-            "builders": builders(legal, {**english, **messages}), "error": None}
+            "builders": builders(legal, {**english, **messages}, lambda v: engine.named(current, v)), "error": None}
 
 
 def _each_kind(legal: list[dict], limit: int) -> list[dict]:
@@ -186,11 +188,12 @@ def _each_kind(legal: list[dict], limit: int) -> list[dict]:
     return listed
 
 
-def builders(legal: list[dict], names: dict, most: int = 60) -> list[dict]:
+def builders(legal: list[dict], names: dict, named: Callable[[Any], Any] = lambda v: v, most: int = 60) -> list[dict]:
     """For each kind of move that chooses several things (the dice to cut, the cards to lay): what a reader can
     pick for each of its arguments, gathered from the legal moves of that kind, so that any combination can be
     tried and the engine says why one is not allowed. An argument that is not a word, a number or a list of
-    them (a counter symbol used) keeps the value of the first legal move of the kind, or none for a list."""
+    them (a counter symbol used) keeps the value of the first legal move of the kind, or none for a list. Each
+    option reads as `named` (the engine's Engine.named in this state) makes it read: a die as "Broccoli 5"."""
     kinds: dict[tuple, list[dict]] = {}
     for m in legal:
         kinds.setdefault((m["player"], m["move"]), []).append(m)
@@ -216,7 +219,7 @@ def builders(legal: list[dict], names: dict, most: int = 60) -> list[dict]:
         if not (any(a["many"] for a in args) or several >= 2) or any(len(a["options"]) > most for a in args):
             continue
         for a in args:
-            a["options"] = [{"value": v, "text": printed_name(v, names)} for v in a["options"]]
+            a["options"] = [{"value": v, "text": param_text(named(v), names)} for v in a["options"]]
         out.append({"player": player, "move": verb, "args": args, "fixed": fixed})
     return out
 

@@ -95,6 +95,13 @@ class Engine:
         return (move.player, move.name, tuple(sorted(
             (k, repr(sorted(v, key=str) if k == "cards" and isinstance(v, list) else v)) for k, v in args.items())))
 
+    def named(self, state: GameState, value: Any) -> Any:
+        """A move's argument or a message's parameter as a player tells it apart in `state`: the value itself (an id
+        the messages give a printed name), or, for a thing that only its looks in this state tell from its
+        twins (a die showing a number), {"id": value, "shows": what it shows} ("Broccoli 5"; see
+        engine.messages). Move builders and the example pages name what a move uses with it."""
+        return value
+
     def moves_by_kind(self, state: GameState) -> dict[str, list[Move]]:
         """The legal moves grouped by name, in the order legal_moves lists them. A game with many moves of a
         few kinds in every state (a pantry of positions to reveal) may build the groups itself, and the random

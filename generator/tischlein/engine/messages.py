@@ -44,6 +44,17 @@ def format_message(messages: Mapping[str, str], key: str, params: Mapping[str, A
 
 
 PLURAL_RULE = "plural:rule"
+RULE_TITLE = "rule."        # `rule.<rule id>`: the title of that rules section, in the messages' language
+
+
+def rule_title(rule: Any, messages: Mapping[str, Any], fallback: Mapping[str, Any] | None = None) -> str | None:
+    """The title a reader knows the rule `rule` by (None for no rule, or one the messages have no title of)."""
+    if not isinstance(rule, str) or not rule:
+        return None
+    title = messages.get(RULE_TITLE + rule)
+    if title is None and fallback is not None:
+        title = fallback.get(RULE_TITLE + rule)
+    return title if isinstance(title, str) else None
 
 
 def plural_category(rule: Mapping[str, Any] | None, n: Any) -> str:
@@ -97,10 +108,28 @@ def _ids(values: Any) -> set[str]:
 
 
 def _plain_text(value: Any, names: Mapping[str, str]) -> str:
-    """Parameters as readers know them: ids become printed names (see printed_name), lists a comma list."""
+    """Parameters as readers know them: ids become printed names (see printed_name), lists a comma list, a thing
+    with what it shows or how many ({"id", "shows"} / {"id", "count"}) as `thing.shows` / `thing.count` say."""
     if isinstance(value, (list, tuple)):
         return ", ".join(_plain_text(v, names) for v in value)
+    if isinstance(value, Mapping) and "id" in value:
+        return param_text(value, names)
     return printed_name(value, names)
+
+
+def param_text(value: Any, names: Mapping[str, Any]) -> str:
+    """One parameter's value as text: an id by its printed name, a list as a comma list, a thing that shows a
+    number (a die: Engine.named) as "Broccoli 5", a counted one as "2 × Broccoli" (the order is the language's:
+    the messages' `thing.shows` and `thing.count`). With "words": <param> the thing reads as the messages'
+    `param.<param>.<id>` ("1 × recipe cards"), for an id that has words but no printed name."""
+    if not (isinstance(value, Mapping) and "id" in value):
+        return _plain_text(value, names)
+    worded = names.get(f"param.{value['words']}.{value['id']}") if "words" in value else None
+    name = worded if isinstance(worded, str) else printed_name(value["id"], names)
+    key, amount = ("thing.shows", value["shows"]) if "shows" in value else ("thing.count", value.get("count"))
+    template = names.get(key)
+    template = template if isinstance(template, str) else "{name} {shows}" if "shows" in value else "{count} × {name}"
+    return template.replace("{name}", name).replace("{shows}", str(amount)).replace("{count}", str(amount))
 
 
 def printed_name(value: Any, names: Mapping[str, str]) -> str:

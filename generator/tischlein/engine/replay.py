@@ -13,19 +13,21 @@ from __future__ import annotations
 from typing import Any, Mapping
 
 from .errors import MoveError, StartError
-from .messages import describe_error, describe_events
+from .messages import describe_error, describe_events, rule_title
 from .moves import Move
 
 
 def refused(err: MoveError, index: int | None, messages: Mapping[str, str], fallback: Mapping[str, str] | None) -> dict:
-    """A refused move as a replay result and the browser API (api.py) give it, with its message in words."""
-    return {"kind": err.kind, "index": index, "rule": err.rule, "key": err.key, "params": dict(err.params),
-            "message": describe_error(err, messages, fallback)}
+    """A refused move as a replay result and the browser API (api.py) give it, with its message in words and
+    the title of the rule it breaks (`rule_title`: what a reader sees; `rule`, the id, is only the link's anchor)."""
+    return {"kind": err.kind, "index": index, "rule": err.rule, "rule_title": rule_title(err.rule, messages, fallback),
+            "key": err.key, "params": dict(err.params), "message": describe_error(err, messages, fallback)}
 
 
 def invalid_answer(key: str, message: str) -> dict:
     """What cannot be replayed or answered at all (a start it cannot read, moves that are no list), as an error."""
-    return {"kind": "invalid", "index": None, "rule": None, "key": key, "params": {}, "message": message}
+    return {"kind": "invalid", "index": None, "rule": None, "rule_title": None, "key": key, "params": {},
+            "message": message}
 
 
 def run(engine: Any, example: Mapping[str, Any], messages: Mapping[str, str] | None = None,

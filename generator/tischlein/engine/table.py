@@ -46,7 +46,7 @@ from typing import Any
 from . import privacy
 from .api import _drawn, _choices, _messages, _policy, engine_of, policies
 from .errors import MoveError, StartError
-from .messages import describe_events, format_message
+from .messages import describe_events, format_message, rule_title
 from .policy import policies as policy_table
 from .replay import invalid_answer, refused
 
@@ -245,7 +245,9 @@ def play_move(game: dict, table: Any, move: Any, viewer: Any = None, lang: str =
         if actor is not None and (actor in t.bots or mover != actor or (viewer is not None and viewer != actor)):
             # a tap never moves a bot's seat, nor another human's (hot-seat: the phone is not theirs)
             params = {"player": viewer if viewer is not None else mover, "current": actor}
-            return {"legal": False, "error": {"kind": "illegal", "index": None, "rule": t.engine.TURN_RULE,
+            rule = t.engine.TURN_RULE
+            return {"legal": False, "error": {"kind": "illegal", "index": None, "rule": rule,
+                                              "rule_title": rule_title(rule, messages, english),
                                               "key": "turn.not_your_turn", "params": params,
                                               "message": format_message(messages, "turn.not_your_turn", params,
                                                                         english)}}

@@ -200,8 +200,11 @@ def _example(s: Story, r: ExampleRender, drawing: Callable[[Any, float], list[Fl
     start = res["start"]["state"] if res.get("start") else ex.get("start")
     out.append(Paragraph(esc(ctx.ui("site.example.start")), s.st.label))
     out += drawing(start, s.width)
+    first = before = res["start"]["state"] if res.get("start") else None     # the states moves are named in
     for i, step in enumerate(res["steps"]):
-        line = f"**{md.text(ctx.ui('replay.step'))} {i + 1}:** {ctx.move_text(step['move'], args=True)}"
+        moved = ctx.move_text(step["move"], args=True, before=before)
+        line = f"**{md.text(ctx.ui('replay.step'))} {i + 1}:** {moved}"
+        before = step.get("state") or before
         out.append(s.conv.paragraph(line, s.st.body))
         if ctx.has(f"{k}.moves.{i}.note"):
             out += s.conv.blocks(ctx.text(f"{k}.moves.{i}.note"), s.st.small)
@@ -218,7 +221,7 @@ def _example(s: Story, r: ExampleRender, drawing: Callable[[Any, float], list[Fl
         out.append(Paragraph(esc(ctx.ui("site.example.illegal_moves")), s.st.label))
         for item in res["illegal"]:
             got = item.get("got")
-            line = str(ctx.move_text(item["move"]))
+            line = str(ctx.move_text(item["move"], before=first if item["from"] == "start" else before))
             if got:
                 line += " — " + str(ctx.rejection(got))
             out.append(s.conv.paragraph(line, s.st.small))

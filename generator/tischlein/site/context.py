@@ -17,7 +17,7 @@ from ..content import plural
 from ..content.i18n import SOURCE_LANGUAGE
 from ..content.loader import GameContent
 from ..content.provenance import provenance_of
-from ..engine.messages import printed_name
+from ..engine.messages import param_text, printed_name
 from .. import locale
 from .facts import GameFacts
 from .panels import EnginePanels, humanize
@@ -120,6 +120,9 @@ class PageContext(GameFacts, EnginePanels):
         if kind == "rule":
             title = self.game.catalog.text(f"rules:{target}.title", self.lang)
             return md.link(title, self.md_link("rules", target))
+        if kind == "example":       # a worked example by its title (its id names its page, never the reader)
+            title = self.game.catalog.text(f"examples:{target}.title", self.lang)
+            return md.link(title, self.md_link(f"examples/{target}"))
         term = self.game.catalog.text(f"glossary:{target}.term", self.lang)
         definition = self.game.catalog.text(f"glossary:{target}.definition", self.lang)
         return f'<span class="tl-term">{md.link(term, self.md_link("rules", "term-" + target), definition)}</span>'
@@ -213,33 +216,39 @@ class PageContext(GameFacts, EnginePanels):
         return Markup(f'<nav class="tl-step-nav" aria-label="{md.attr(self.ui("site.example.steps"))}" '
                       f'markdown="0">{"".join(links)}</nav>')
 
-    def move_text(self, move: Any, args: bool = True, bold: bool = True) -> Markup:
-        """'**Silke**: takes a card · row 3' from a move dict {player, move, args}."""
+    def move_text(self, move: Any, args: bool = True, bold: bool = True, before: Any = None) -> Markup:
+        """'**Silke**: takes a card · row 3' from a move dict {player, move, args}; with the state `before` the
+        move, what it uses reads as it looks there (a die: "Broccoli 5")."""
         if not isinstance(move, dict):
             return md.text(move)
         verb = str(move.get("move", "?"))
         parts = [md.text(self.ui_or(f"site.move.{verb}", verb))]
         if args and move.get("args"):
-            parts.append(self.move_args(move))
+            parts.append(self.move_args(move, before))
         player = move.get("player")
         strong = Markup("**") if bold else Markup("")
         head = (strong + md.text(player) + strong + Markup(": ")) if player else Markup("")
         return head + Markup(" · ").join(parts)
 
-    def move_args(self, move: dict) -> Markup:
+    def move_args(self, move: dict, before: Any = None) -> Markup:
+        """A move's arguments, each named; with the state `before` the move, as things look there."""
         lookup = self.site.card_lookup(self.game, self.lang)
+        named = self.site.named(self.game, before) if self.game is not None else (lambda value: value)
         return Markup(" · ").join(
-            md.text(f"{self.ui_or(f'site.arg.{name}', humanize(name))} ") + self._arg(value, lookup)
+            md.text(f"{self.ui_or(f'site.arg.{name}', humanize(name))} ") + self._arg(value, lookup, named)
             for name, value in (move.get("args") or {}).items())
 
-    def _arg(self, value: Any, lookup) -> Markup:
+    def _arg(self, value: Any, lookup, named=lambda value: value) -> Markup:
         """A move's argument as the reader knows it: the printed names the engine's messages and the pictures use
-        (a die reads "Onion #3"), else the record's name."""
+        (a die reads "Onion 5", as `named` says it looks), else the record's name."""
         if isinstance(value, list):
-            return Markup(", ").join(self._arg(v, lookup) for v in value)
+            return Markup(", ").join(self._arg(v, lookup, named) for v in value)
         if isinstance(value, dict):              # a part of a move (a counter symbol used, a purchase)
-            return Markup(", ").join(md.text(f"{self.ui_or(f'site.arg.{k}', humanize(k))} ") + self._arg(v, lookup)
-                                     for k, v in value.items())
+            return Markup(", ").join(md.text(f"{self.ui_or(f'site.arg.{k}', humanize(k))} ")
+                                     + self._arg(v, lookup, named) for k, v in value.items())
+        seen = named(value)
+        if isinstance(seen, dict):               # a thing that its looks tell apart: a die showing a number
+            return md.text(param_text(seen, self.site.names(self.game, self.lang)))
         if isinstance(value, bool):
             return md.text(self.ui("engine.picture.yes") if value else "–")
         if isinstance(value, str):
@@ -252,16 +261,14 @@ class PageContext(GameFacts, EnginePanels):
         return md.text(value)
 
     def rejection(self, error: dict) -> Markup:
-        """An engine error {index, rule, key, params, message}: the rule as a link, then the message."""
+        """An engine error {index, rule, key, params, message}: the message, then the rule it breaks by its
+        title, linked (the rule's id is only the link's anchor: a reader never sees it)."""
         rule = error.get("rule") or ""
-        out = Markup("")
+        out = md.text(error.get("message") or "")
         if rule and self.has(f"rules:{rule}.title"):
-            out += Markup(md.link(rule, self.md_link("rules", rule), self.raw(f"rules:{rule}.title")))
-            out += Markup(" (") + self.rule_link(rule) + Markup(")")
-        elif rule:
-            out += Markup("`") + Markup(md.attr(rule).replace("`", "")) + Markup("`")
-        message = error.get("message") or error.get("key") or ""
-        return out + Markup(": ") + md.text(message)
+            out += Markup(" (") + md.text(self.ui("site.play.rule")) + Markup(": ") + self.rule_link(rule) \
+                + Markup(")")
+        return out
 
     # -- issue 6: landing, setup, related rules, tooltips, quick reference ------------------------------------
     @property

@@ -7,7 +7,7 @@ Two kinds of strings reach a page:
   lists, tables, links) but makes it inert as HTML: `<` becomes `&lt;` (no tags, no comments, no autolinks),
   `{` and `}` become entities (no attr_list attributes such as `onclick`), link targets other than
   http(s), mailto and relative paths are dropped, and images may only point inside the site. Then the
-  `{rule:ID}` and `{term:ID}` tokens are expanded into links that we generate.
+  `{rule:ID}`, `{term:ID}` and `{example:ID}` tokens are expanded into links that we generate.
 
 Everything else a page contains is written by our own templates. The Jinja environment (pages.py) runs every
 value through `text()` unless it is explicitly marked safe (`markupsafe.Markup`), so forgetting a filter
@@ -30,7 +30,7 @@ from ..engine.picture import esc
 _MD_SPECIAL = re.compile(r"([\\`*_\[\]()#+\-.!|>])")
 _CODE = re.compile(r"(`+)(.+?)\1", re.S)
 _FENCE = re.compile(r"^( {0,3})(```|~~~).*?^\1\2[ \t]*$", re.S | re.M)
-_TOKEN = re.compile(r"\{(rule|term):([^{}\s]+)\}")
+_TOKEN = re.compile(r"\{(rule|term|example):([^{}\s]+)\}")
 _SAFE_SCHEMES = ("http://", "https://", "mailto:")
 
 
@@ -95,7 +95,8 @@ Expand = Callable[[str, str], str]
 
 
 def content(markdown: str, expand: Expand | None = None) -> Markup:
-    """Content Markdown made safe, with `{rule:…}`/`{term:…}` tokens replaced by `expand(kind, target)`.
+    """Content Markdown made safe, with `{rule:…}`/`{term:…}`/`{example:…}` tokens replaced by
+    `expand(kind, target)`.
 
     `expand` returns trusted Markdown (our own links); it is applied after escaping, so whatever it returns is
     not escaped again.
@@ -132,7 +133,7 @@ def _prose(s: str, expand: Expand | None) -> str:
         tokens.append(expand(m.group(1), m.group(2)) if expand else m.group(0))
         return f"\x00TOKEN{len(tokens) - 1}\x00"
 
-    s = re.sub(r"\x00LBRACE\x00(rule|term):([^\s\x00]+?)\x00RBRACE\x00",
+    s = re.sub(r"\x00LBRACE\x00(rule|term|example):([^\s\x00]+?)\x00RBRACE\x00",
                lambda m: keep(_TOKEN.match("{%s:%s}" % (m.group(1), m.group(2)))), s)
     s = s.replace("\x00LBRACE\x00", "&#123;").replace("\x00RBRACE\x00", "&#125;")
     return re.sub(r"\x00TOKEN(\d+)\x00", lambda m: tokens[int(m.group(1))], s)

@@ -186,14 +186,27 @@ class SiteWriter:
         spec = games.spec(game.id)
         return spec is not None and bool(spec.picture_module) and spec.engine_class is not None
 
+    def payload(self, game: GameContent) -> dict:
+        """The game JSON the browser's engine reads (made once per game): the build draws and names with it."""
+        if game.id not in self.payloads:
+            from .assets import game_payload
+            self.payloads[game.id] = game_payload(game, self.languages)
+        return self.payloads[game.id]
+
+    def named(self, game: GameContent, state: Any) -> Callable[[Any], Any]:
+        """How the engine names a move's argument in `state` (Engine.named: a die as what it shows); the value
+        itself without an engine or a state."""
+        if state is None or game.id not in self.engines:
+            return lambda value: value
+        engine = api.engine_of(self.payload(game))
+        read = engine.from_dict(state)
+        return lambda value: engine.named(read, value)
+
     def picture(self, game: GameContent, lang: str, state: Any) -> Markup:
         """A state as a picture: drawn by the game's picture module through engine.api.draw — the very function the
         browser calls — or, for a game without one, by the generic picture of state.py."""
         if self.has_own_picture(game):
-            if game.id not in self.payloads:
-                from .assets import game_payload
-                self.payloads[game.id] = game_payload(game, self.languages)
-            drawn = api.draw(self.payloads[game.id], state, lang)
+            drawn = api.draw(self.payload(game), state, lang)
             if drawn["error"] is not None:
                 raise ValueError(f"{game.id}: cannot draw a state: {drawn['error']['message']}")
             return Markup(drawn["html"])

@@ -53,7 +53,8 @@ class EnginePanels:
     def _play_strings(self) -> dict:
         strings = {k: self.ui(f"site.play.{k}") for k in (
             "start", "slider", "position", "undo", "redo", "restart", "start_text", "happened", "moves", "more",
-            "over", "own", "illegal", "rule", "picture", "build", "build_hint", "try", "tap", "tap_touch", "unpick")}
+            "over", "own", "illegal", "rule", "picture", "build", "build_hint", "build_hint_touch", "try", "tap",
+            "tap_mouse", "unpick")}
         strings.update({k: self._counted(f"site.play.{k}") for k in ("picked", "ways")})
         strings.update(loading=self.ui("site.tryit.loading"), failed=self.ui("site.tryit.failed"))
         # the words of the move builders: each move's and argument's name, as the example steps name them

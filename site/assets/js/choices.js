@@ -18,8 +18,9 @@ export function choiceBox({ s, uid, picture, play, rulesUrl, fold, isReady }) {
   let chosen = [];                // the things tapped on the picture, in the order tapped
 
   const heading = el("p", { class: "tl-play-moves-title", id: `${uid}-moves` });
-  const tapHint = el("p", { class: "tl-play-tap", hidden: true },
-                     matchMedia("(pointer: coarse)").matches ? s.tap_touch || s.tap : s.tap);
+  // a finger taps, a mouse clicks: the hints say what this screen does (a phone's pointer is coarse)
+  const touch = matchMedia("(pointer: coarse)").matches;
+  const tapHint = el("p", { class: "tl-play-tap", hidden: true }, touch ? s.tap : s.tap_mouse);
   const pickedNote = el("p", { class: "tl-play-picked", role: "status", hidden: true });
   const unpick = el("button", { type: "button", class: "tl-play-unpick" }, s.unpick);
   unpick.addEventListener("click", () => pickNothing());
@@ -28,15 +29,14 @@ export function choiceBox({ s, uid, picture, play, rulesUrl, fold, isReady }) {
   const builds = el("div", { class: "tl-play-builds" });
   const refusal = el("p", { class: "tl-play-refused", role: "alert", hidden: true });
 
+  // why a move is refused, then the rule it breaks by its title, linked (the rule's id is only the anchor)
   function refuse(error) {
-    refusal.replaceChildren(el("strong", {}, `${s.illegal} `));
-    if (error.rule) {
+    refusal.replaceChildren(el("strong", {}, `${s.illegal} `), error.message || "");
+    if (error.rule && error.rule_title) {
       const href = new URL(rulesUrl.href);
       href.hash = error.rule;
-      const title = (s.rules && s.rules[error.rule]) || s.rule;
-      refusal.append(el("a", { href: href.href, class: "tl-rule-link" }, title), ": ");
+      refusal.append(` (${s.rule}: `, el("a", { href: href.href, class: "tl-rule-link" }, error.rule_title), ")");
     }
-    refusal.append(error.message || "");
     refusal.hidden = false;
   }
 
@@ -182,7 +182,7 @@ export function choiceBox({ s, uid, picture, play, rulesUrl, fold, isReady }) {
       });
       builds.append(el("details", { class: "tl-play-build", "data-move": b.move, "data-player": b.player },
         el("summary", {}, `${s.build}: ${b.player} — ${s.verbs[b.move] || b.move}`),
-        el("p", { class: "tl-play-hint" }, s.build_hint), ...groups, go));
+        el("p", { class: "tl-play-hint" }, touch ? s.build_hint_touch : s.build_hint), ...groups, go));
     }
   }
 

@@ -72,7 +72,7 @@ function setup(panel) {
     function show(out, moves) {
       const err = out.error;
       if (err && (err.index === null || err.index === undefined)) {
-        results.append(el("li", { class: "tl-res-bad", "data-result": "error" }, err.message || err.key));
+        results.append(el("li", { class: "tl-res-bad", "data-result": "error" }, err.message || ""));
       }
       moves.forEach((move, i) => {
         const code = el("code", {}, JSON.stringify(move));
@@ -83,12 +83,12 @@ function setup(panel) {
         } else if (err && err.index === i) {
           const li = el("li", { "data-result": "illegal", "data-rule": err.rule || "" },
             el("span", { class: "tl-res-bad" }, `✗ ${s.illegal}`), " ", code, el("br"));
-          if (err.rule) {
+          li.append(err.message || "");
+          if (err.rule && err.rule_title) {       // the rule by its title; its id is only the link's anchor
             const href = new URL(rulesUrl.href);
             href.hash = err.rule;
-            li.append(`${s.rule} `, el("a", { href: href.href, class: "tl-rule-link" }, err.rule), ": ");
+            li.append(` (${s.rule}: `, el("a", { href: href.href, class: "tl-rule-link" }, err.rule_title), ")");
           }
-          li.append(err.message || err.key || "");
           results.append(li);
         } else {
           results.append(el("li", { "data-result": "skipped" }, el("span", { class: "tl-res-skip" }, s.not_checked),

@@ -105,9 +105,17 @@ class DicedVeggies(BlockCuts, Engine):
         """Refuse `dice` unless they are one piece, reached from the outside, and leave the block one piece."""
         cells = self.cells(s)
         block, sub = sum(1 << i for i in cells), sum(1 << i for i, d in cells.items() if d in dice)
-        require(self.connected(sub), CUT, "cut.not_one_piece", dice=dice)
-        require(sub & self.outer(block), CUT, "cut.not_from_outside", dice=dice)
-        require(self.connected(block & ~sub, self.expand(sub) & block & ~sub), CUT, "cut.block_split", dice=dice)
+        named = self.named(s, dice)
+        require(self.connected(sub), CUT, "cut.not_one_piece", dice=named)
+        require(sub & self.outer(block), CUT, "cut.not_from_outside", dice=named)
+        require(self.connected(block & ~sub, self.expand(sub) & block & ~sub), CUT, "cut.block_split", dice=named)
+
+    def named(self, s: State, value: Any) -> Any:
+        """A die as a player sees it: its colour (the vegetable's name) and the number it shows ("Broccoli 5"); a
+        list of them each so; anything else as it is (see Engine.named)."""
+        if isinstance(value, list):
+            return [self.named(s, v) for v in value]
+        return {"id": value, "shows": s.faces[value]} if isinstance(value, str) and value in self.veggie_of else value
 
     def veggie(self, s: State, die: str) -> str:
         return s.improvised.get(die) or self.veggie_of[die]
@@ -193,8 +201,8 @@ class DicedVeggies(BlockCuts, Engine):
     def cut(self, s: State, p: int, args: dict) -> None:
         dice, block = args["dice"], s.block_dice()
         for i, die in enumerate(dice):
-            require(die in block, CUT, "cut.not_in_block", die=str(die))
-            require(die not in dice[:i], CUT, "cut.duplicate", die=die)
+            require(die in block, CUT, "cut.not_in_block", die=self.named(s, str(die)))
+            require(die not in dice[:i], CUT, "cut.duplicate", die=self.named(s, die))
         block_sum, total = sum(s.faces[d] for d in block), sum(s.faces[d] for d in dice)
         require(block_sum > self.take_all_max, CUT, "cut.take_all_instead", sum=block_sum, max=self.take_all_max)
         require(total <= self.cut_max, CUT, "cut.too_much", sum=total, max=self.cut_max)
@@ -208,7 +216,7 @@ class DicedVeggies(BlockCuts, Engine):
         s.block = [[None if d in dice else d for d in row] for row in s.block]
         s.players[p].dice += dice
         s.phase = "final-cook" if s.stage == "final" else "cook"
-        return {"player": s.players[p].name, "dice": dice, "sum": sum(s.faces[d] for d in dice)}
+        return {"player": s.players[p].name, "dice": self.named(s, dice), "sum": sum(s.faces[d] for d in dice)}
 
     @move("improvise", rule=IMPROVISE, phases=COOKING, wrong_phase="improvise.not_now", die=STR,
           veggie=Arg("str", optional=True), face=Arg("int", optional=True))
@@ -216,20 +224,21 @@ class DicedVeggies(BlockCuts, Engine):
         player, die, veg, face = s.players[p], args["die"], args["veggie"], args["face"]
         require(player.chef, IMPROVISE, "improvise.no_token", player=player.name)
         require(not s.cooked_now, IMPROVISE, "improvise.after_cook")
-        require(die in player.dice, IMPROVISE, "die.not_in_hand", die=die, player=player.name)
+        require(die in player.dice, IMPROVISE, "die.not_in_hand", die=self.named(s, die), player=player.name)
         require((veg is None) != (face is None), IMPROVISE, "improvise.one_change")
         if veg is not None and veg not in self.veggies:
             fail(IMPROVISE, "improvise.unknown_veggie", veggie=veg, veggies=self.veggies)
         if face is not None and face not in self.faces:
             fail(IMPROVISE, "improvise.bad_face", face=str(face), faces=self.numbers)
         if veg == self.veggie(s, die) or face == s.faces[die]:
-            fail(IMPROVISE, "improvise.same", die=die)
+            fail(IMPROVISE, "improvise.same", die=self.named(s, die))
+        named = self.named(s, die)          # as it looked before the chef token changed it
         if veg is not None:
             s.improvised[die] = veg
-            s.event("step.improvise_veggie", player=player.name, die=die, veggie=veg)
+            s.event("step.improvise_veggie", player=player.name, die=named, veggie=veg)
         else:
             s.faces[die] = face
-            s.event("step.improvise_face", player=player.name, die=die, face=face)
+            s.event("step.improvise_face", player=player.name, die=named, face=face)
         player.chef = False
 
     @move("cook", rule=COOK, phases=COOKING, wrong_phase="cook.not_now", recipe=STR, dice=Arg("list"),
@@ -238,8 +247,8 @@ class DicedVeggies(BlockCuts, Engine):
         player, recipe, dice, hype = s.players[p], args["recipe"], args["dice"], args["hype"]
         require(recipe in player.recipes, COOK, "card.not_in_hand", card=recipe, player=player.name)
         for i, die in enumerate(dice):
-            require(die in player.dice, COOK, "die.not_in_hand", die=str(die), player=player.name)
-            require(die not in dice[:i], COOK, "cook.duplicate", die=die)
+            require(die in player.dice, COOK, "die.not_in_hand", die=self.named(s, str(die)), player=player.name)
+            require(die not in dice[:i], COOK, "cook.duplicate", die=self.named(s, die))
         if hype is not None and hype not in player.hype:
             fail(HYPE, "card.not_in_hand", card=hype, player=player.name)
         rtype, htype, faces = self.type_of[recipe], self.type_of.get(hype), [s.faces[d] for d in dice]
@@ -248,7 +257,8 @@ class DicedVeggies(BlockCuts, Engine):
         have = Counter(self.veggie(s, d) for d in dice)
         if have != needs:
             fail(HYPE if factor == 2 else COOK, "cook.wrong_dice", recipe=rtype,
-                 needs=[f"{n} {v}" for v, n in needs.items()], got=[f"{n} {v}" for v, n in have.items()])
+                 needs=[{"id": v, "count": n} for v, n in needs.items()],
+                 got=[{"id": v, "count": n} for v, n in have.items()])
         if htype and not condition_met(self.hype[htype]["condition"], faces):
             fail(HYPE, "hype.condition", hype=htype, faces=faces)
         player.recipes.remove(recipe)
@@ -257,7 +267,8 @@ class DicedVeggies(BlockCuts, Engine):
         s.used += dice
         player.cooked.append(Cooked(recipe, hype))
         s.cooked_now = True
-        s.event("step.cook", player=player.name, recipe=rtype, dice=dice, points=self.recipes[rtype]["points"])
+        s.event("step.cook", player=player.name, recipe=rtype, dice=self.named(s, dice),
+                points=self.recipes[rtype]["points"])
         if hype:
             player.hype.remove(hype)
             s.event("step.hype", hype=htype)
@@ -310,13 +321,13 @@ class DicedVeggies(BlockCuts, Engine):
         s.phase = "limits"
         player, item = s.players[p], args["item"]
         category = next((k for k, items in player.held().items() if item in items), None)
-        require(category is not None, LIMITS, "discard.not_held", item=item, player=player.name)
+        require(category is not None, LIMITS, "discard.not_held", item=self.named(s, item), player=player.name)
         if category not in self.over_limits(s, player):
             fail(LIMITS, "discard.not_needed", category=category, limit=self.limits[category])
         player.held()[category].remove(item)
         s.improvised.pop(item, None)
         {"dice": s.used, "recipes": s.recipe_discard, "hype": s.hype_discard}[category].append(item)
-        s.event("step.discard", player=player.name, item=item)
+        s.event("step.discard", player=player.name, item=self.named(s, item))
 
     @move("end_turn", rule=TURN)
     def end_turn(self, s: State, p: int, args: dict) -> None:
@@ -326,7 +337,8 @@ class DicedVeggies(BlockCuts, Engine):
             fail(DRAW, "end_turn.draw_first", player=player.name)
         over = self.over_limits(s, player) if s.phase in ("cook", "limits") else {}
         if over:
-            fail(LIMITS, "end_turn.over_limit", player=player.name, over=[f"{n} {k}" for k, n in over.items()])
+            fail(LIMITS, "end_turn.over_limit", player=player.name,
+                 over=[{"id": k, "count": n, "words": "category"} for k, n in over.items()])
         s.improvised, s.restocked, s.cooked_now = {}, False, False
         if s.stage == "final" and p == s.trigger:
             s.phase = "over"

@@ -131,12 +131,13 @@ class DicedVeggies(GameModelBase):
 
     def names(self, gloss=None) -> dict[str, str]:
         """Printed names by id for engine messages and pictures: vegetables, recipes, hype cards, and each die by
-        its vegetable and number ("Onion #3": several dice of a vegetable look alike, a message says which).
+        its vegetable, the colour a player sees (the number it shows comes with the state: the engine's `named`
+        makes a die read "Onion 5"; the copy number of its id is nothing a player can see).
         With `gloss` (record -> what its name is in the reader's language) the names print as the PDFs in that
         language print them: this English-language game's names translated."""
         name = (lambda r: gloss(r) or r.name) if gloss else (lambda r: r.name)
         names = {r.id: name(r) for table in (self.veggies, self.recipes, self.hype) for r in table.values()}
-        names.update({p.id: f"{names[p.ref]} #{p.copy}" for p in self.pieces() if p.component == "die"})
+        names.update({p.id: names[p.ref] for p in self.pieces() if p.component == "die"})
         return names
 
     printed_names = names       # names in the reader's language: see GameContent.engine_messages

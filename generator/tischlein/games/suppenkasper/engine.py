@@ -341,8 +341,12 @@ class Suppenkasper(Engine):
         moved = self._move(s, p, {"zero": 0, "eat_down": -down, "minus_steps": up - down}.get(effect, up))
         s.aside += meal
         s.plate, s.refused = [], False
-        s.event("step.eat", player=player.name, cards=meal, calories=kcal, steps=moved, position=player.position,
-                card=card or "-")
+        eaten = {"player": player.name, "cards": meal, "calories": kcal, "steps": moved, "position": player.position}
+        # eating without a card is a message of its own: "card played: -" is no sentence
+        if card:
+            s.event("step.eat_with", **eaten, card=card)
+        else:
+            s.event("step.eat", **eaten)
         if not self._game_end(s):
             self._lead_next(s, p)
 

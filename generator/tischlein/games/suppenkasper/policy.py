@@ -19,7 +19,7 @@ from typing import Any
 from ...engine.policy import one_ply
 
 RED_CARD, CHIP, WIN = 0.25, 0.2, 100.0
-OWN_STEPS = ("step.eat", "step.refuse", "step.chip_down")       # events that move the player who made them
+OWN_STEPS = ("step.eat", "step.eat_with", "step.refuse", "step.chip_down")       # events that move the player who made them
 
 
 def projected(engine: Any, position: int, hand: list[str]) -> int:

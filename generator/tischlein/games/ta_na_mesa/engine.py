@@ -385,7 +385,11 @@ class TaNaMesa(Engine):
         else:
             self._pay(s, p, paid, R_FLIP)
         s.tokens[token] = 1 - s.tokens[token]
-        s.event("step.flip", player=player.name, token=token, spice=self.face(s, token), card=paid or "-")
+        flipped = {"player": player.name, "token": token, "spice": self.face(s, token)}
+        if paid:
+            s.event("step.flip", **flipped, card=paid)
+        else:                   # the Raizeiro's free flip: no "card paid: -"
+            s.event("step.flip_free", **flipped)
 
     def _season_score(self, s: State, player: Player) -> set:
         faces = [self.face(s, t) for t in player.tokens]
