@@ -4,7 +4,6 @@ with the slider, goes its own way from any step ("what if") and refuses an illeg
 reason and rule before anything changes. What it draws is what the engine's api.draw draws in CPython."""
 from __future__ import annotations
 
-import json
 from html.parser import HTMLParser
 
 import pytest
@@ -13,7 +12,6 @@ from engine_tools import ENGINE_GAMES, engine_for, repository_content
 from table_tools import press
 from tischlein.engine import api, replay
 from tischlein.site.assets import game_payload
-from tischlein.site.simulation import player_range
 
 # One example per game, with a few moves.
 EXAMPLES = {"mahlzeit": "silke-currywurst", "diced-veggies": "cut-shapes", "suppenkasper": "red-chips",
@@ -154,54 +152,4 @@ def test_a_built_move_the_rules_forbid_is_refused_with_its_reason_and_nothing_ch
     table = pg.locator(".tl-play")
     assert table.get_attribute("data-at") == "0"                               # nothing was played
     assert table.locator(".tl-play-where").inner_text().startswith("Step 0 of ")
-    assert not watch.problems(), watch.problems()
-
-
-@pytest.mark.parametrize("game_id", sorted(EXAMPLES))
-def test_a_whole_game_against_bots_ends_with_the_engines_winner(site, new_page, shot, game_id):
-    """The game's play page: seat 1 plays, the others are bots; one move by hand, then the bots play to the end.
-    The moves the page made, replayed by the engine in CPython from the same deal, give the same winners."""
-    _, base, _ = site
-    payload = game_payload(repository_content().games[game_id], ["en"])
-    pg, watch = new_page(viewport=PHONE)
-    pg.goto(f"{base}{game_id}/play/", wait_until="networkidle")
-    table = pg.locator(".tl-play")
-    seats = table.locator(".tl-play-seats li")
-    seats.first.wait_for()           # the form is made when Material's document$ runs the page's scripts
-    counts = player_range(repository_content().games[game_id].model)
-    assert seats.count() == min(max(counts), max(2, min(counts)))        # the fewest, but someone to play against
-    names = [seats.nth(i).locator("input[type=text]").input_value() for i in range(seats.count())]
-    assert names[0] == "Player 1" and not seats.nth(0).locator("input[type=checkbox]").is_checked()
-    assert all(seats.nth(i).locator("input[type=checkbox]").is_checked() for i in range(1, seats.count()))
-    table.locator("button.tl-play-start").click()
-    # the picture and the moves that led to it, read at one instant: a bot seated first moves by itself
-    moves, shown = pg.wait_for_function("""() => {
-        const t = document.querySelector('.tl-play');
-        return t.dataset.state === 'ready' &&
-               [t.dataset.moves, t.querySelector('.tl-play-picture .tl-picture').textContent]; }""",
-                                        timeout=BOOT_MS).json_value()
-    replayed = api.replay_game(payload, names, 1, json.loads(moves))
-    assert replayed["error"] is None, replayed["error"]
-    # drawn as the one human at the table sees it: the bots' hands face down
-    seen = api.draw(payload, replayed["states"][-1], "en", names[0])["html"]
-    assert _words(shown) == _words("".join(_Text(seen).parts))
-    mine = table.locator("button.tl-play-move")
-    if mine.count():                                    # the reader's seat moves first: one move by hand
-        press(mine.first)
-        pg.wait_for_function("document.querySelector('.tl-play').dataset.at !== '0'")
-    assert table.locator(".tl-play-intro").is_hidden()               # "Choose the players …": done once dealt
-    table.locator("button.tl-play-bots-finish").click()
-    pg.wait_for_selector(".tl-play[data-over=true][data-state=ready]", timeout=300_000)
-    moves = json.loads(table.get_attribute("data-moves"))
-    engine = engine_for(game_id)
-    state = engine.new_game(names, 1)
-    for move in moves:
-        state = engine.apply(state, move)
-    assert engine.is_over(state)
-    winners = engine.winners(state)
-    assert table.locator(".tl-play-moves-title").inner_text() == f"The game is over. Winner: {', '.join(winners)}."
-    ranking = table.locator(".tl-play-ranking li").all_inner_texts()
-    minus = "\u2212"                                    # numbers as the language writes them: a real minus sign
-    assert ranking == [f"{r['rank']}. {r['player']}: {str(r['total']).replace('-', minus)}" for r in engine.ranking(state)]
-    shot(pg, f"play-{game_id}-390")
     assert not watch.problems(), watch.problems()
