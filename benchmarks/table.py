@@ -9,7 +9,7 @@ same run:
   the one call a click asks the worker) as the floor.
 - bot game: "Bots play to the end" from the deal, every seat a bot, until the ranking shows (the median of
   GAMES_TIMED games), against the same game (same seed, same seeded bot moves) played through
-  tischlein.engine.api in CPython as the page plays it (api.bots_play in chunks of CHUNK moves, then api.view).
+  tischlein.engine.table in CPython as the page plays it (bots_move in chunks of CHUNK moves, then look).
 - offline: the bytes a visit to each game's page caches per language, and what a panel's first use adds.
 Aims (issue 10): one click ≤ 50 ms; a full bot game ≤ 2 s.
 """
@@ -28,7 +28,7 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parents[1]
 GAMES = ("diced-veggies", "mahlzeit", "schwarzwaelder-kirsch", "suppenkasper", "ta-na-mesa")
 SEED = 3
-CHUNK = 40          # the moves per api.bots_play call of "Bots play to the end" (play.js)
+CHUNK = 40          # the moves per table.bots_move call of "Bots play to the end" (game.js)
 GAMES_TIMED = 3     # bot games timed per game (median)
 
 # In the page: seat 1 a person, the others bots (the page's default); on the person's turn click the first legal
@@ -38,7 +38,7 @@ GAMES_TIMED = 3     # bot games timed per game (median)
 CLICKS = """async (n) => {
   const table = document.querySelector(".tl-play");
   const drawn = (at) => new Promise((resolve) => {
-    const done = () => table.dataset.state === "ready" && table.dataset.at === String(at);
+    const done = () => table.dataset.at === String(at);       // drawn (a bot's turn next: while it moves)
     if (done()) return resolve();
     const watch = new MutationObserver(() => { if (done()) { watch.disconnect(); resolve(); } });
     watch.observe(table, { attributes: true, attributeFilter: ["data-state", "data-at"] });
@@ -104,46 +104,48 @@ def deal(page, base: str, game: str, bots: bool) -> list[str]:
     """Open the game's play page, make every seat a bot (else seat 1 a person, the others bots), deal with SEED,
     wait for the table; the players' names."""
     page.goto(f"{base}{game}/play/")
-    page.evaluate("localStorage.clear()")           # no game saved by the last round: a fresh deal
+    # no game saved by the last round: a fresh deal; the bots move at once (the reader's pace setting)
+    page.evaluate("localStorage.clear(); localStorage.setItem('tischlein.table.pace', 'instant')")
     page.goto(f"{base}{game}/play/")
     page.locator(".tl-play-seed").fill(str(SEED))
     for i, box in enumerate(page.locator("input.tl-play-isbot").all()):
         box.set_checked(bots or i > 0)
     names = [n.input_value() for n in page.locator(".tl-play-seats input.tl-play-name").all()]
     page.click("button.tl-play-start")
-    page.wait_for_selector(".tl-play[data-state=ready]", timeout=180_000)
+    page.wait_for_selector(".tl-play[data-state=ready]" if not bots else "button.tl-play-bots-finish",
+                           state="attached", timeout=180_000)
     return names
 
 
 def cpython_game(payload: dict, names: list[str]) -> tuple[float, int]:
-    """(seconds, moves) of the bot game play.js plays, in CPython: the same deal, the same seeded moves, asked
-    as the page asks (api.bots_play in chunks, the end drawn by api.view)."""
-    from tischlein.engine import api
+    """(seconds, moves) of the bot game game.js plays, in CPython: the same deal, the same seeded moves, asked
+    as the page asks (table.bots_move in chunks, the end drawn by table.look)."""
+    from tischlein.engine import table
     started = time.perf_counter()
-    state, at, over = api.new_game(payload, names, SEED, "en")["state"], 0, False
+    number = table.open_table(payload, names, SEED, {n: None for n in names})["table"]
+    over = False
     while not over:
-        out = api.bots_play(payload, state, SEED, at, {}, [], CHUNK)
-        if out["error"] or not out["line"]:
-            raise RuntimeError(f"bots_play stopped at move {at}: {out['error']}")
-        state, over, at = out["line"][-1]["state"], out["over"], at + len(out["line"])
-    api.view(payload, state, "en")
-    return time.perf_counter() - started, at
+        out = table.bots_move(payload, number, CHUNK, True)
+        if out["error"] or not out["played"]:
+            raise RuntimeError(f"bots_move stopped: {out['error']}")
+        over = out["over"]
+    moves = table.look(payload, number, None, None, "en")["last"]
+    return time.perf_counter() - started, moves
 
 
 def cpython_click(payload: dict, names: list[str], clicks: int) -> float:
-    """Median seconds of what one click asks the engine (api.play: the move checked and played, the new position
-    drawn with its legal moves)."""
-    from tischlein.engine import api
-    state = api.new_game(payload, names, SEED, "en")["state"]
-    first = api.view(payload, state, "en", names[0])["choices"]
+    """Median seconds of what one click asks the engine (table.play_move: the move checked and played, the new
+    position drawn with its legal moves and the log; the bots' turns after it are not timed)."""
+    from tischlein.engine import table
+    number = table.open_table(payload, names, SEED, {n: None for n in names[1:]})["table"]
     times = []
     for _ in range(clicks):
-        if first.get("over") or not first.get("moves"):
+        if table.bots_move(payload, number, 500)["over"]:
             break
+        first = table.look(payload, number, names[0])["choices"]
         started = time.perf_counter()
-        out = api.play(payload, state, first["moves"][0]["move"], "en", names[0])
+        table.play_move(payload, number, first["moves"][0]["move"], names[0])
         times.append(time.perf_counter() - started)
-        state, first = out["state"], out["view"]["choices"]
     return statistics.median(times)
 
 
@@ -175,10 +177,10 @@ def table_in_browser(folder: Path, base: str, clicks: int = 25) -> None:
             for _ in range(GAMES_TIMED):            # the machine is shared: the median of a few games
                 deal(page, base, game, bots=True)
                 started = time.perf_counter()
-                page.click("button.tl-play-bots-finish")
+                page.evaluate("document.querySelector('button.tl-play-bots-finish').click()")   # in the menu
                 page.wait_for_selector(".tl-play[data-over=true][data-state=ready]", timeout=120_000)
                 runs.append(time.perf_counter() - started)
-                moves = int(page.get_attribute(".tl-play", "data-at"))
+                moves = int(page.get_attribute(".tl-play", "data-last"))
             seconds = statistics.median(runs)
             reference, reference_moves = cpython_game(payload, names)
             print(f"table {game}: bot game in the browser {seconds:.2f} s median of {len(runs)} (fastest "

@@ -12,7 +12,7 @@ import random
 import pytest
 from engine_tools import ENGINE_GAMES, engine_for, repository_content
 
-from tischlein.engine import api
+from tischlein.engine import api, table
 from tischlein.site.assets import game_payload
 
 CALLS = int(os.environ.get("TISCHLEIN_FUZZ_CALLS", "400"))
@@ -147,8 +147,7 @@ def test_every_endpoint_answers_a_game_payload_it_cannot_read(game_id):
         "play": lambda: api.play(payload, state, move),
         "new_game": lambda: api.new_game(payload, ["Ada", "Ben"], 1),
         "bot_move": lambda: api.bot_move(payload, state, 1),
-        "bots_play": lambda: api.bots_play(payload, state, 1, 0, {}),
-        "replay_game": lambda: api.replay_game(payload, ["Ada", "Ben"], 1, []),
+        "open_table": lambda: table.open_table(payload, ["Ada", "Ben"], 1, {}),
     }
     for name, call in calls.items():
         error = call()["error"]

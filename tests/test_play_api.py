@@ -8,7 +8,7 @@ from collections import Counter
 import pytest
 
 from engine_tools import ENGINE_GAMES, engine_for, repository_content
-from tischlein.engine import api, replay
+from tischlein.engine import api, replay, table
 from tischlein.site.assets import game_payload
 
 
@@ -173,10 +173,10 @@ def test_new_game_and_bot_move_answer_bad_input():
     assert api.bot_move(payload, {"nonsense": 1}, 1)["error"]["kind"] == "invalid"
 
 
-# --- one worker call per click and per run of bots (api.view, api.play, api.bots_play; issue 10's speed) --------
+# --- one worker call per click and per run of bots (api.view, api.play, table.bots_move; issue 10's speed) -----
 
 def _bot_line(payload: dict, names: list[str], seed: int) -> list[dict]:
-    """The bot game the table played move by move before bots_play: bot_move with seed * 7919 + position."""
+    """A bot game played move by move: bot_move with seed * 7919 + position, as the table's bots play."""
     state, line = api.new_game(payload, names, seed)["state"], []
     while True:
         out = api.bot_move(payload, state, seed * 7919 + len(line))
@@ -188,44 +188,23 @@ def _bot_line(payload: dict, names: list[str], seed: int) -> list[dict]:
 
 
 @pytest.mark.parametrize("game_id", ENGINE_GAMES)
-def test_bots_play_plays_the_same_game_as_bot_move_one_move_at_a_time(game_id):
-    """"Bots play to the end" asks for chunks of moves: the line must be the one bot_move plays move by move
-    (a game shared or reloaded is replayed from those moves), whatever the chunk size."""
+def test_bots_finishing_a_game_play_the_same_game_as_bot_move_one_move_at_a_time(game_id):
+    """"Bots play to the end" asks the table for chunks of moves: the line must be the one bot_move plays move by
+    move (a game shared or reloaded is replayed from those moves), whatever the chunk size."""
     payload = game_payload(repository_content().games[game_id], ["en"])
     names = ["Ada", "Ben", "Cem"][:max(2, engine_for(game_id).min_players)]
     expected = _bot_line(payload, names, 4)
-    state, line = api.new_game(payload, names, 4)["state"], []
+    number = table.open_table(payload, names, 4, {"Ada": "greedy", **{n: None for n in names[1:]}})["table"]
     while True:
-        out = api.bots_play(payload, state, 4, len(line), {"Ada": "greedy", "Ben": None}, [], 23)
+        out = table.bots_move(payload, number, 23)
         assert out["error"] is None, out["error"]
-        assert set(out) == {"line", "over", "actor", "error"}          # no text, no render: nothing told to all
-        line += out["line"]
-        state = line[-1]["state"]
+        assert set(out) == {"played", "over", "actor", "error"}        # no text, no picture: nothing told to all
         if out["over"]:
             break
-        assert len(out["line"]) == 23
-    assert line == expected
-    assert out["actor"] is None or out["actor"] in names
-
-
-def test_bots_play_stops_when_a_person_is_to_move_and_answers_bad_input():
-    payload = game_payload(repository_content().games["mahlzeit"], ["en"])
-    engine = engine_for("mahlzeit")
-    dealt = api.new_game(payload, ["Ada", "Ben"], 2)["state"]
-    ada_first = engine.actor(engine.from_dict(dealt)) == 0
-    out = api.bots_play(payload, dealt, 2, 0, {}, ["Ada"] if ada_first else ["Ben"], 50)
-    assert out["line"] == [] and out["error"] is None and out["actor"] == ("Ada" if ada_first else "Ben")
-    bot, person = ("Ada", "Ben") if ada_first else ("Ben", "Ada")
-    out = api.bots_play(payload, dealt, 2, 0, {}, [person], 50)      # the bot's turn (draw, take, end), then the person
-    assert out["line"] and {m["move"]["player"] for m in out["line"]} == {bot} and out["actor"] == person
-    assert api.bots_play(payload, dealt, 2, 0, {}, [], 0)["line"] == []
-    assert api.bots_play(payload, {"nonsense": 1}, 2, 0, {}, [], 5)["error"]["key"] == "state"
-    for bad in [("2", 0, {}, []), (2, None, {}, []), (2, 0, [], []), (2, 0, {}, "Ada")]:
-        assert api.bots_play(payload, dealt, *bad, 5)["error"]["kind"] == "invalid", bad
-    refused = api.bots_play(payload, dealt, 2, 0, {"Ada": "clever", "Ben": "clever"}, [], 5)
-    assert refused["error"]["key"] == "policy" and refused["line"] == []
-    assert api.bots_play({"engine": "tischlein.nothing", "data": {}}, dealt, 2, 0, {}, [], 5)["error"]["key"] \
-        == "engine.failed"
+        assert out["played"] == 23
+    line = table._TABLES[number].line
+    engine = engine_for(game_id)
+    assert [engine.to_dict(s.state) for s in line[1:]] == [e["state"] for e in expected]
 
 
 @pytest.mark.parametrize("game_id", ENGINE_GAMES)

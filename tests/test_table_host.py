@@ -114,6 +114,9 @@ def test_a_record_reopens_the_same_game_and_names_no_card(game_id):
     assert all(isinstance(m, int) for m in answer["record"]["m"])
     broken = table.open_table(payload, names, 4, bots, answer["record"]["m"][:3] + [10_000])
     assert broken["at"] == 3 and broken["error"]["message"] and broken["table"] is None
+    refused = table.open_table(payload, names, 4, bots, answer["record"]["m"][:2] + [
+        {"player": names[0], "move": "no_such_move", "args": {}}])
+    assert refused["at"] == 2 and refused["error"]["kind"] in ("invalid", "illegal") and refused["error"]["message"]
 
 
 def test_a_bot_never_moves_a_persons_seat_nor_a_person_a_bots():

@@ -5,7 +5,6 @@ players who may not know it; a move's label never tells what the shuffle decides
 table of the examples (their goldens are checked by the replay tests)."""
 from __future__ import annotations
 
-import re
 
 import pytest
 
@@ -197,20 +196,3 @@ def test_a_viewer_that_is_not_a_name_is_refused_with_a_reason():
         out = api.draw(payload, states[0], "en", bad)
         assert out["html"] is None and out["error"]["kind"] == "invalid"
         assert api.choices(payload, states[0], "en", 200, bad)["error"]["kind"] == "invalid"
-
-
-def test_replay_game_rebuilds_the_states_and_stops_at_an_illegal_move():
-    payload, names, states = _game("ta-na-mesa", 12, seed=9)
-    engine = engine_for("ta-na-mesa")
-    moves = []
-    for a, b in zip(states, states[1:]):
-        moves.append(next(m.to_dict() for m in engine.legal_moves(engine.from_dict(a))
-                          if engine.to_dict(engine.apply(engine.from_dict(a), m)) == b))
-    out = api.replay_game(payload, names, 9, moves)
-    assert out["error"] is None and out["states"] == states and out["policies"][0] == "greedy"
-    bad = moves[:5] + [{"player": names[0], "move": "no_such_move", "args": {}}] + moves[6:]
-    out = api.replay_game(payload, names, 9, bad)
-    assert out["at"] == 5 and out["error"]["message"] and out["states"] == states[:6]
-    assert api.replay_game(payload, ["Ana"], 9, [])["error"]["kind"] == "invalid"          # too few players
-    assert api.replay_game(payload, names, 9, "moves")["error"]["key"] == "moves"
-    assert re.match(r"\w", api.replay_game(payload, names, 9, [{"player": 1}])["error"]["message"])

@@ -30,14 +30,9 @@
                                                {"legal": True, "state", "text", "view", "error": None} or
                                                {"legal": False, "error"}: one click, checked and played, with
                                                the view of the new position
-    bots_play(game, state, seed, at, seats, stop=(), most=50)
-                                               {"line": [{"move", "state"}, ...], "over", "actor", "error"}:
-                                               bots play on (each move as bot_move with seed*7919 + position)
-                                               until a player in `stop` decides, the game ends or `most` moves
-    replay_game(game, players, seed, moves, lang="en")
-                                               {"states": [dealt, after move 1, ...], "policies", "error": None,
-                                               "at": None}
-                                               or the states up to the first bad move, its index `at` and why
+
+A whole game at one table (the play page: the positions kept here, the page told only what its viewer may know) is
+tischlein.engine.table.
 
 `viewer` (a player's name) is the player looking at a table where not everything is open: the picture shows the
 others' hidden cards as backs and counts, the texts keep them secret (tischlein.engine.privacy and each game's
@@ -324,41 +319,6 @@ def play(game: dict, state: Any, move: Any, lang: str = "en", viewer: Any = None
                      "choices": _choices(game, engine, new, lang, limit, viewer)}}
 
 
-def bots_play(game: dict, state: Any, seed: Any, at: Any, seats: Any, stop: Any = (), most: Any = 50) -> dict:
-    """The bots play on from `state` (position `at` of the line): at most `most` moves, until a player named in
-    `stop` is to decide or the game is over. Each move is bot_move's for the same position with the seed the
-    table gives it, `seed * 7919 + its position`, and the policy `seats` names for the player to decide ({name:
-    policy}; none or null: the game's best), so a line played in one call is the line played move by move.
-    {"line": [{"move", "state"}, ...], "over", "actor": who decides at the end, "error"}; a move that fails
-    ends the line there, with the error. No text: what a bot did is told by view, to the player looking."""
-    line: list[dict] = []
-    try:
-        engine = engine_of(game)
-        current = engine.read_state(state)
-        bad = ("seed" if not _integer(seed) else "at" if not _integer(at) else "most" if not _integer(most)
-               else "seats" if not isinstance(seats, dict) else "stop" if not isinstance(stop, (list, tuple))
-               else None)
-        if bad:
-            return {"line": [], "over": False, "actor": None,
-                    "error": _invalid(bad, "seed, at and most are integers, seats a mapping, stop a list")}
-        table = policy_table(engine)
-        for step in range(max(0, min(most, 5000))):
-            name = _actor_name(engine, current)
-            if engine.is_over(current) or name in stop:
-                break
-            chosen, error = _policy(engine, seats.get(name))
-            if error is not None:
-                return {"line": line, "over": False, "actor": name, "error": error}
-            move = table[chosen](engine, current, random.Random(seed * 7919 + at + step))
-            current = engine.apply(current, move)
-            line.append({"move": move.to_dict(), "state": engine.to_dict(current)})
-        return {"line": line, "over": engine.is_over(current), "actor": _actor_name(engine, current), "error": None}
-    except StartError as exc:
-        return {"line": line, "over": False, "actor": None, "error": _invalid("state", f"not a valid state: {exc}")}
-    except Exception as exc:           # noqa: BLE001 - the browser must get an answer whatever happens
-        return {"line": line, "over": False, "actor": None, "error": _engine_failed(exc)}
-
-
 def _integer(value: Any) -> bool:
     return isinstance(value, int) and not isinstance(value, bool)
 
@@ -419,26 +379,3 @@ def _actor_name(engine: Any, current: Any) -> str | None:
     """The name of the player to decide (None with nobody to: the game is over)."""
     actor = engine.actor(current)
     return None if actor is None else current.players[actor].name
-
-
-def replay_game(game: dict, players: Any, seed: Any, moves: Any, lang: str = "en") -> dict:
-    """A new game for `players` from `seed`, then `moves` played one by one (a shared link, a saved game): every
-    state on the way. A move that is not legal stops the replay there: `at` is its index, `error` why."""
-    dealt = new_game(game, players, seed, lang)
-    if dealt["error"]:
-        return {"states": [], "at": None, "policies": [], "error": dealt["error"]}
-    if not isinstance(moves, list):
-        return {"states": [], "at": None, "policies": [], "error": _invalid("moves", "the moves must be a list")}
-    engine, messages, english = engine_of(game), *_messages(game, lang)
-    state = engine.from_dict(dealt["state"])
-    states = [dealt["state"]]
-    for index, move in enumerate(moves):
-        try:
-            state = engine.apply(state, move)
-        except MoveError as err:
-            return {"states": states, "at": index, "policies": dealt["policies"],
-                    "error": replay.refused(err, index, messages, english)}
-        except Exception as exc:       # noqa: BLE001 - the browser must get an answer whatever happens
-            return {"states": states, "at": index, "policies": dealt["policies"], "error": _engine_failed(exc)}
-        states.append(engine.to_dict(state))
-    return {"states": states, "at": None, "policies": dealt["policies"], "error": None}

@@ -74,7 +74,7 @@ export function gameJson(url) {
   return games.get(url);
 }
 
-// One function of tischlein.engine.api (run, view, play, bots_play, …) with JSON arguments after the game: its
+// One function of tischlein.engine.api (run, view, play, …) or .table (look, play_move, …) with JSON arguments after the game: its
 // JSON answer, parsed. The worker keeps a game it was sent: it goes with the first request only (messages
 // reach a worker in the order they were posted, so no later request can overtake it).
 const sent = new Set();

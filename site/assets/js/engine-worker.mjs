@@ -33,8 +33,7 @@ def _tl_game(key, text):
 def _tl_run(key, game_text, example_text, lang):
     return json.dumps(_tl_api.run(_tl_game(key, game_text), json.loads(example_text), None, lang))
 
-_TL_API = ("run", "check_move", "choices", "draw", "legal_moves", "new_game", "bot_move", "replay_game", "view",
-           "play", "bots_play")
+_TL_API = ("run", "check_move", "choices", "draw", "legal_moves", "view", "play")
 
 _TL_TABLE = ("open_table", "look", "whose", "play_move", "bots_move", "undo", "close_table")
 
