@@ -144,8 +144,16 @@ def test_mahlzeit_refuses_more_cards_than_the_game_has(site, new_page, content, 
     text = _summary(page)
     assert f"{dish.name} {value}" in text and page.locator(".tl-calc-scores").count() == 0, text
     assert f" 2 " in text and text.rstrip(".").endswith(" 1"), text
+    # the cards' fields say so too: invalid, described by the line that says why
+    summary_id = page.locator(".tl-calc-summary").get_attribute("id")
+    for p in (0, 1):
+        for key in ("dish", "value"):
+            select = _row(page, p, 0).locator(f"select[data-field={key}]")
+            assert select.get_attribute("aria-invalid") == "true", (p, key)
+            assert summary_id in select.get_attribute("aria-describedby").split(), (p, key)
     _row(page, 1, 0).locator("select[data-field=value]").select_option(str(min(dish.values)))
     assert page.locator(".tl-calc-scores").count() == 1, _summary(page)
+    assert page.locator(".tl-calc [aria-invalid]").count() == 0
 
     beer = model.drinks["beer"]
     half = beer.count // 2 + 1                   # each within the field's own limit, together too many
@@ -156,8 +164,13 @@ def test_mahlzeit_refuses_more_cards_than_the_game_has(site, new_page, content, 
     label = next(w["label"] for w in words if w["from"][-1].get("field") == "hand.beer")
     assert label in text and str(2 * half) in text and text.rstrip(".").endswith(str(beer.count)), text
     assert page.locator(".tl-calc-scores").count() == 0
+    beers = page.locator("input[data-field=beer]")
+    assert [beers.nth(p).get_attribute("aria-invalid") for p in (0, 1)] == ["true", "true"]
+    assert summary_id in beers.nth(0).get_attribute("aria-describedby").split()
     page.locator(".tl-calc-player").nth(1).locator("input[data-field=beer]").fill("0")
     assert page.locator(".tl-calc-scores").count() == 1, _summary(page)
+    assert page.locator(".tl-calc [aria-invalid]").count() == 0
+    assert summary_id not in beers.nth(0).get_attribute("aria-describedby").split()      # its own reason stays
     assert not watch.problems(), watch.problems()
 
 

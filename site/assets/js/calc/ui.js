@@ -162,7 +162,8 @@ function rowsField(f, strings, onChange) {
   const rows = [];
   const list = el("ol", { class: "tl-calc-rows" });
   const add = el("button", { type: "button", class: "md-button tl-calc-add", text: f.add || strings.add_row });
-  const node = el("fieldset", { class: "tl-calc-group tl-calc-rowset" }, el("legend", { text: f.label }), list, add);
+  const node = el("fieldset", { class: "tl-calc-group tl-calc-rowset", "data-rows": f.id }, el("legend", { text: f.label }),
+                  list, add);
   const addRow = () => {
     const children = f.fields.map((c) => makeField(c, strings, onChange));
     const remove = el("button", { type: "button", class: "tl-calc-remove", "aria-label": strings.remove_row,
@@ -214,14 +215,28 @@ function uses(player, from) {
 }
 
 // The components the players account for together beyond what the game has (two players with the one
-// "Rote Grütze 8", ten beers where eight exist): [{label, used, count}].
+// "Rote Grütze 8", ten beers where eight exist): [{label, used, count, from}].
 export function overLimits(limits, players) {
   const out = [];
   for (const limit of limits || []) {
     const used = players.reduce((sum, p) => sum + limit.from.reduce((n, f) => n + uses(p, f), 0), 0);
-    if (used > limit.count) out.push({ label: limit.label, used, count: limit.count });
+    if (used > limit.count) out.push({ label: limit.label, used, count: limit.count, from: limit.from });
   }
   return out;
+}
+
+// The controls of one player's form that hold a component (a limit's `from`): the number field, or in each
+// matching row the controls of the values it matches (a ticked special card: its box).
+function holders(node, player, from) {
+  if (from.field) {
+    const field = node.querySelector(`[data-field="${CSS.escape(from.field.split(".").pop())}"]`);
+    return field && uses(player, from) ? [field] : [];
+  }
+  const items = node.querySelectorAll(`[data-rows="${CSS.escape(from.rows)}"] .tl-calc-row`);
+  return (player[from.rows] || []).flatMap((row, i) => (uses({ r: [row] }, { rows: "r", where: from.where }) && items[i]
+    ? Object.entries(from.where).map(([k, v]) => items[i].querySelector(
+        Array.isArray(row[k]) ? `[data-field="${CSS.escape(`${k}.${v}`)}"]` : `[data-field="${CSS.escape(k)}"]`))
+      .filter(Boolean) : []));
 }
 
 class Calculator {
@@ -303,9 +318,11 @@ class Calculator {
   }
 
   recompute() {
+    this.clearOver();
     const problems = this.players.flatMap((p) => problemsOf(p.fields).map((t) => ({ ...t, text: `${this.nameOf(p)}: ${t.text}` })));
     const input = this.input();
     const over = problems.length ? [] : overLimits(this.desc.limits, input.players);
+    this.markOver(over, input);
     if (problems.length || over.length) {        // no score from values the game cannot produce
       const empty = problems.length && problems.every((p) => p.kind === "empty");
       const why = [...problems.map((p) => p.text),
@@ -320,6 +337,33 @@ class Calculator {
     const result = this.game.score(this.desc.data, input);
     this.render(result);
     return result;
+  }
+
+  // The controls holding a component the players have too many of are invalid, described by the summary that
+  // says why; clearOver() takes the marks of the last input off first.
+  clearOver() {
+    const id = this.summary.id;
+    for (const c of this.root.querySelectorAll("[data-over]")) {
+      delete c.dataset.over;
+      c.removeAttribute("aria-invalid");
+      const rest = (c.getAttribute("aria-describedby") || "").split(" ").filter((t) => t && t !== id).join(" ");
+      if (rest) c.setAttribute("aria-describedby", rest);
+      else c.removeAttribute("aria-describedby");
+    }
+  }
+
+  markOver(over, input) {
+    const id = this.summary.id;
+    for (const o of over) {
+      this.players.forEach((p, i) => {
+        for (const c of o.from.flatMap((f) => holders(p.node, input.players[i], f))) {
+          c.dataset.over = "1";
+          c.setAttribute("aria-invalid", "true");
+          const ids = (c.getAttribute("aria-describedby") || "").split(" ").filter(Boolean);
+          if (!ids.includes(id)) c.setAttribute("aria-describedby", [...ids, id].join(" "));
+        }
+      });
+    }
   }
 
   render(result) {
