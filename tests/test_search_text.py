@@ -129,7 +129,10 @@ def test_the_page_keeps_its_own_html(site):
 def test_search_html_separates_cells_blocks_and_touching_pieces():
     html = ('<table><thead><tr><th>Name</th><th>Points</th></tr></thead><tbody>\n<tr>\n<td>Beer<sup class="tl-mark">R'
             '</sup></td>\n<td>3</td>\n</tr></tbody></table><div><div>Pile</div><div><span class="n">21</span>'
-            '<span class="sr">Face down: 21</span></div></div><p>a <span class="t">word</span> here</p>')
+            '<span class="sr">Face down: 21</span></div></div><p>a <span class="t">word</span> here, '
+            '<span class="term"><a>Menu</a></span>s (<span class="t">x</span>)</p>'
+            '<figure><svg role="img" aria-labelledby="c-t"><title id="c-t">Game length</title><text>71</text>'
+            '<text>291</text></svg><figcaption>Median 159.</figcaption></figure>')
 
     class Text(HTMLParser):
         out = ""
@@ -137,9 +140,12 @@ def test_search_html_separates_cells_blocks_and_touching_pieces():
         def handle_starttag(self, tag, attrs):
             self.out += " | " if tag == "p" else ""       # a paragraph stands apart in a result
 
+        def handle_endtag(self, tag):
+            self.out += " | " if tag == "p" else ""
+
         def handle_data(self, data):
             self.out += data
     t = Text()
     t.feed(search_html(html))
     text = " ".join(t.out.split())
-    assert text == "Beer: Points 3. Pile · 21 · Face down: 21 | a word here", text
+    assert text == "Beer: Points 3. Pile · 21 · Face down: 21 | a word here, Menus (x) | Game length · Median 159.", text

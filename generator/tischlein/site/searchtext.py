@@ -5,9 +5,11 @@ blocks with no space between them run together ("21Peças viradas para baixo: 21
 "Name Punkte Karten Bier R 3 R 8 *"). hooks.py hands the plugin this copy instead, and the page keeps its HTML:
 
 * a table row reads as a sentence, each cell with its column's heading: "Bier: Punkte 3, Karten 8.";
-* blocks (paragraph-less divs, list items, headings of a picture's zones …) and the pieces of a table picture
-  that touch are separated by " · ": "Monte de ingredientes · 42 · Cartas viradas para baixo: 42";
-* what a screen reader skips (aria-hidden) and the provenance marks (R, *, E) are left out.
+* blocks (divs, the labels of a picture's zones …) are separated by " · ", and so is a piece of a picture (a
+  classed span) whose first word would run into the word before it: "Monte de ingredientes · 42 · Cartas viradas
+  para baixo: 42" — a word ending in a span ("<span>Menu</span>s") stays whole;
+* what a screen reader skips (aria-hidden) and the provenance marks (R, *, E) are left out, and a picture
+  (role="img": the simulation's charts) says only its label, as a screen reader does, not its bars' numbers.
 
 Only the standard library: this runs inside `mkdocs build` for every page.
 """
@@ -20,7 +22,8 @@ from html.parser import HTMLParser
 _BLOCKS = {"address", "article", "aside", "blockquote", "br", "caption", "dd", "details", "div", "dl", "dt",
            "fieldset", "figcaption", "figure", "footer", "form", "h1", "h2", "h3", "h4", "h5", "h6", "header", "hr",
            "legend", "li", "main", "nav", "ol", "p", "pre", "section", "summary", "table", "tbody", "td", "tfoot",
-           "th", "thead", "tr", "ul", "button", "label", "option", "select"}
+           "th", "thead", "tr", "ul", "button", "label", "option", "select",
+           "svg", "g", "text", "title", "desc"}
 _HEADINGS = {"h1", "h2", "h3", "h4", "h5", "h6"}
 _VOID = {"area", "base", "br", "col", "embed", "hr", "img", "input", "link", "meta", "param", "source", "track", "wbr"}
 _ENDS = ".!?:;·,"          # text that ends so needs no separator after it
@@ -38,7 +41,8 @@ def search_html(html: str) -> str:
 
 def _skipped(tag: str, attrs: dict) -> bool:
     classes = (attrs.get("class") or "").split()
-    return attrs.get("aria-hidden") == "true" or (tag == "sup" and "tl-mark" in classes)
+    return (attrs.get("aria-hidden") == "true" or attrs.get("role") == "img"
+            or (tag == "sup" and "tl-mark" in classes))
 
 
 class _Table:
@@ -53,8 +57,9 @@ class _Rewriter(HTMLParser):
     def __init__(self) -> None:
         super().__init__(convert_charrefs=True)
         self.out: list[str] = []
-        self.stack: list[tuple[str, bool]] = []   # (tag, skipped)
+        self.stack: list[tuple[str, int]] = []    # (tag, what it did to `skip`: +1, 0, or −n for a label)
         self.skip = 0                  # inside a skipped element
+        self.labels: list[str] = []    # the ids of the labels of the pictures (role="img") we are in
         self.last = ""                 # the last text character written (of the current section)
         self.spaced = True             # whether the text written so far ends in white space
         self.pending = ""              # a separator due before the next text: "", "touch", "block", "cell", "row"
@@ -72,11 +77,17 @@ class _Rewriter(HTMLParser):
                 if tag in _BLOCKS:
                     self._boundary("block")
             return
-        skipped = self.skip > 0 or _skipped(tag, a)
-        self.stack.append((tag, skipped))
-        if skipped:
+        if self.skip and a.get("id") and a.get("id") in self.labels:      # a picture's label: said
+            self.stack.append((tag, -self.skip))
+            self.skip = 0
+        elif self.skip or _skipped(tag, a):
+            self.stack.append((tag, 1))
             self.skip += 1
+            if a.get("role") == "img":
+                self.labels.append(a.get("aria-labelledby") or "")
             return
+        else:
+            self.stack.append((tag, 0))
         if tag in _HEADINGS:
             self.heading += 1
             self.last, self.pending, self.spaced = "", "", True    # a heading starts a new section of the index
@@ -109,10 +120,14 @@ class _Rewriter(HTMLParser):
                 return                     # a stray end tag: the search plugin ignores it as well
             while self.stack[-1][0] != tag:
                 self.handle_endtag(self.stack[-1][0])
-        _, skipped = self.stack.pop()
-        if skipped:
+        _, did = self.stack.pop()
+        if did > 0:
             self.skip -= 1
+            if not self.skip:
+                self.labels.clear()
             return
+        if did < 0:
+            self.skip = -did
         table = self.tables[-1] if self.tables else None
         if tag in _HEADINGS:
             self.heading -= 1
@@ -130,8 +145,6 @@ class _Rewriter(HTMLParser):
             self._kept()
         elif tag in _BLOCKS:
             self._boundary("block")
-        elif tag == "span":
-            self._boundary("touch")
 
     def handle_startendtag(self, tag: str, attrs: list) -> None:
         self.handle_starttag(tag, attrs)
@@ -152,8 +165,8 @@ class _Rewriter(HTMLParser):
             if self.pending == "touch":
                 self.pending = ""          # pieces with a space between them do not run together
             return
-        if self.pending == "touch" and (self.spaced or data[0].isspace()):
-            self.pending = ""
+        if self.pending == "touch" and (self.spaced or not (self.last.isalnum() and data[0].isalnum())):
+            self.pending = ""              # only a word or number that would run into the one before
         if self.heading:
             self.pending = ""
             self.out.append(escape(data, quote=False))
@@ -171,7 +184,7 @@ class _Rewriter(HTMLParser):
         self.spaced = data[-1].isspace()
 
     def _kept(self) -> None:
-        if self.pending in ("touch", "block"):
+        if self.pending in ("", "touch", "block"):
             self.pending = ""
             self.last = ""                 # the result shows the paragraph or list item apart already
 
