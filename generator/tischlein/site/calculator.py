@@ -15,6 +15,12 @@ field>]`), `multi {options: [{value, label, when?}]}` (a list of the ticked valu
 shows an option only when each field's value is in its list, `["*"]` = any non-empty value), `group {fields}`
 (an object) and `rows {fields}` (a list of objects, rows added and removed by the reader).
 
+`limits` (optional): what the players hold together can be no more than the game has — `[{label, count, from}]`,
+the component's name and its count from the content model (what the PDFs print), and where a player's input
+holds it: `{field: "hand.beer"}` (a number or check field, dotted path) or `{rows: "dishes", where: {dish: …,
+value: 8}}` (the rows whose fields have these values; a multi field's list holds it). calc/ui.js refuses to
+score, naming the component and its count, when the players' sum is larger.
+
 `to_input(game_id, data, state)` turns an engine state (`to_dict()`) into the calculator's input: the agreement
 tests (tests/browser/test_calculator.py) score the same final states with the engine and with the JS.
 
@@ -33,7 +39,7 @@ from . import markdown as md
 GENERIC_STRINGS = ("title", "players", "player", "name", "add_player", "remove_player", "add_row", "remove_row",
                    "none", "results", "total", "rank", "winner", "winners", "tie_broken", "tie_shared",
                    "no_winner", "breakdown", "player_label", "solo", "fix", "impossible", "not_whole", "between",
-                   "at_least")
+                   "at_least", "incomplete", "too_many")
 
 
 class Labels:

@@ -9,6 +9,10 @@ the root, so a German reader's search found English and Portuguese pages too. bu
 one per language (/<lang>/search/search_index.json); here the pages of a language get that language's root as
 Material's `base` (the only thing Material derives from it on our pages: where the index is and how result
 links resolve, which are relative to that index's root).
+
+Search excerpts that read as sentences: Material's search plugin indexes `page.content` in its on_page_context.
+Just before it, the page's content is swapped for searchtext.search_html's copy (cells and blocks separated, a
+table row said with its headings); just after, the page gets its own HTML back for its template.
 """
 from __future__ import annotations
 
@@ -17,8 +21,11 @@ import os
 import re
 from typing import Any
 
+from mkdocs.plugins import CombinedEvent, event_priority
+
 from tischlein.site import pagecache
 from tischlein.site.sanitize import page_html
+from tischlein.site.searchtext import search_html
 
 _SUMMARY = re.compile(r"<summary\b[^>]*>.*?</summary>", re.S)
 _HEADERLINK = re.compile(r'<a class="headerlink"[^>]*>.*?</a>', re.S)
@@ -54,6 +61,28 @@ def on_page_content(html: str, page: Any, config: Any, files: Any) -> str:
     # control in a control (axe: nested-interactive); the step links and the address bar give the link
     html = _SUMMARY.sub(lambda m: _HEADERLINK.sub("", m.group(0)), html)
     return page_html(html)
+
+
+_SEARCH_ATTR = re.compile(r'\s?data-search-\w+="[^"]+"')     # what the search plugin strips from the page
+
+
+@event_priority(90)                 # before the search plugin (0)
+def _search_copy(context: Any, page: Any, config: Any, nav: Any) -> Any:
+    page._tl_own_content = page.content
+    if page.content is not None:
+        page.content = search_html(page.content)
+    return context
+
+
+@event_priority(-90)                # after it
+def _own_content(context: Any, page: Any, config: Any, nav: Any) -> Any:
+    own = getattr(page, "_tl_own_content", None)
+    if own is not None:
+        page.content = _SEARCH_ATTR.sub("", own)
+    return context
+
+
+on_page_context = CombinedEvent(_search_copy, _own_content)
 
 
 def on_post_page(output: str, page: Any, config: Any) -> str:

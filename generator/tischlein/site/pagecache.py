@@ -35,7 +35,7 @@ CACHE = "TISCHLEIN_SITE_CACHE"      # the cache file of this language's build (b
 NEXT = ".next"                      # what this build writes beside it; build.py renames it when the build passed
 # what a page's rendering runs besides our code; nh3 is the sanitiser (sanitize.py): a fix there must reach every page
 _PACKAGES = ("mkdocs", "mkdocs-material", "mkdocs-static-i18n", "markdown", "pymdown-extensions", "nh3")
-_CODE = ("hooks.py", "pagecache.py", "sanitize.py")
+_CODE = ("hooks.py", "pagecache.py", "sanitize.py", "searchtext.py")
 
 
 class PageCache:

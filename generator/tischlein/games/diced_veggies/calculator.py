@@ -48,6 +48,11 @@ def describe(game: Any, labels: Labels, data: dict) -> dict:
         ]},
         "breakdown": [{"key": k, "label": labels.ui(f"part.{k}")} for k in ("cooked", "recipes", "hype")],
         "tiebreak": [],
+        # each recipe card and hype card cooked or paired by the players together: no more than the game has
+        "limits": [{"label": labels.record(r), "count": r.count, "from": [{"rows": "cooked", "where": {"recipe": r.id}}]}
+                   for r in recipes]
+        + [{"label": labels.record(h), "count": h.count, "from": [{"rows": "cooked", "where": {"hype": h.id}}]}
+           for h in m.hype.values()],
         "solo": [{"min": r.min, "max": r.max,
                   "text": game.catalog.text(f"game:{r.key}", labels.lang) if r.key else labels.ui("diced_veggies.solo_missing")}
                  for r in m.solo],

@@ -75,7 +75,29 @@ def describe(game: Any, labels: Labels, data: dict) -> dict:
         ]},
         "breakdown": [{"key": k, "label": names.get(k) or labels.ui(f"part.{k}")} for k in parts],
         "tiebreak": [{"key": "drinks", "label": labels.ui("part.drinks")}],
+        "limits": limits(m, hat, dirty, specials_laid, labels),
     }
+
+
+def limits(m: Any, hat: Any, dirty: Any, specials_laid: list, labels: Labels) -> list[dict]:
+    """The cards there are of each kind the form counts, from the model (tischlein.site.calculator, `limits`):
+    each dish card (a dish's card values, one card each), each drink laid or in hand, the special cards, the Cooking
+    Hat and Dirty Pots."""
+    out = []
+    for d in m.dishes.values():
+        for value in sorted(set(d.values)):
+            out.append({"label": f"{d.name} {value}", "count": d.values.count(value),
+                        "from": [{"rows": "dishes", "where": {"dish": d.id, "value": value}}]})
+    for d in m.drinks.values():
+        out.append({"label": labels.record(d), "count": d.count,
+                    "from": [{"rows": "dishes", "where": {"drink": d.id}}, {"field": f"hand.{d.id}"}]})
+    for s in specials_laid:
+        out.append({"label": labels.record(s), "count": s.count,
+                    "from": [{"rows": "dishes", "where": {"specials": s.id}}]})
+    for card in (hat, dirty):
+        if card:
+            out.append({"label": labels.record(card), "count": card.count, "from": [{"field": f"hand.{card.id}"}]})
+    return out
 
 
 def to_input(data: dict, state: dict) -> dict:

@@ -58,6 +58,9 @@ def describe(game: Any, labels: Labels, data: dict) -> dict:
         + [{"key": "presentation", "label": ui("ta_na_mesa.presentation")},
            {"key": "vegetarian", "label": ui("ta_na_mesa.vegetarian")}],
         "tiebreak": [{"key": "presentation", "label": ui("ta_na_mesa.presentation")}],
+        # the vegetarian recipe tiles on all stoves together: no more than the game has
+        "limits": [{"label": ui("ta_na_mesa.vegetarian_recipes"), "count": sum(r.vegetarian for r in game.model.recipes.values()),
+                    "from": [{"field": "stove.vegetarian_recipes"}]}],
     }
 
 

@@ -29,8 +29,9 @@ const nextId = (prefix) => `${prefix}-${++uid}`;
 
 // --- fields: each returns {id, node, read(), update(scope)} -----------------------------------------------
 
-// A number the game cannot produce (9 frame matches where a stove has 8, negative points, 2.5) is refused with
-// the reason next to the field, and nothing is scored until it is fixed: never silently capped.
+// A number the game cannot produce (9 frame matches where a stove has 8, negative points, 2.5), text or an empty
+// field is refused with the reason next to the field, and nothing is scored until it is fixed: never silently
+// capped, never counted as 0.
 function numberField(f, strings) {
   const id = nextId("tl-calc");
   const lo = f.min ?? 0;
@@ -46,23 +47,25 @@ function numberField(f, strings) {
     const v = Number(text);
     const range = hi === null ? fmt(strings.at_least, { min: num(lo) })
       : fmt(strings.between, { min: num(lo), max: num(hi) });
-    if (input.validity.badInput || (text !== "" && !Number.isInteger(v))) return fmt(strings.not_whole, { range });
-    if (text !== "" && (v < lo || (hi !== null && v > hi))) return fmt(strings.impossible, { value: num(v), range });
+    // text in a number field reads as "" with badInput set (Chromium, Firefox): refused like an empty field
+    if (input.validity.badInput || text === "") return { kind: "empty", text: fmt(strings.not_whole, { range }) };
+    if (!Number.isInteger(v)) return { kind: "impossible", text: fmt(strings.not_whole, { range }) };
+    if (v < lo || (hi !== null && v > hi)) return { kind: "impossible", text: fmt(strings.impossible, { value: num(v), range }) };
     return null;
   };
   return {
     id: f.id, node,
     read() {
-      const v = Number(input.value.trim() || 0);
+      const v = Number(input.value.trim());
       return Number.isFinite(v) ? v : 0;
     },
     problems() {
       const p = problem();
-      why.textContent = p || "";
+      why.textContent = p ? p.text : "";
       why.hidden = !p;
       if (p) input.setAttribute("aria-invalid", "true");
       else input.removeAttribute("aria-invalid");
-      return p ? [`${f.label}: ${p}`] : [];
+      return p ? [{ kind: p.kind, text: `${f.label}: ${p.text}` }] : [];
     },
     update() {},
   };
@@ -159,7 +162,8 @@ function rowsField(f, strings, onChange) {
   const rows = [];
   const list = el("ol", { class: "tl-calc-rows" });
   const add = el("button", { type: "button", class: "md-button tl-calc-add", text: f.add || strings.add_row });
-  const node = el("fieldset", { class: "tl-calc-group tl-calc-rowset" }, el("legend", { text: f.label }), list, add);
+  const node = el("fieldset", { class: "tl-calc-group tl-calc-rowset", "data-rows": f.id }, el("legend", { text: f.label }),
+                  list, add);
   const addRow = () => {
     const children = f.fields.map((c) => makeField(c, strings, onChange));
     const remove = el("button", { type: "button", class: "tl-calc-remove", "aria-label": strings.remove_row,
@@ -202,6 +206,39 @@ function makeField(f, strings, onChange) {
 
 // --- the calculator ----------------------------------------------------------------------------------------
 
+// How many of one component a player's input accounts for (a limit's `from`, see site/calculator.py): a number
+// field ("hand.beer"), or the rows of a rows field whose values match (a ticked special card is in the row's list).
+function uses(player, from) {
+  if (from.field) return Number(from.field.split(".").reduce((o, k) => (o ? o[k] : undefined), player)) || 0;
+  return (player[from.rows] || []).filter((row) => Object.entries(from.where).every(([k, v]) =>
+    (Array.isArray(row[k]) ? row[k].includes(v) : row[k] === v))).length;
+}
+
+// The components the players account for together beyond what the game has (two players with the one
+// "Rote Grütze 8", ten beers where eight exist): [{label, used, count, from}].
+export function overLimits(limits, players) {
+  const out = [];
+  for (const limit of limits || []) {
+    const used = players.reduce((sum, p) => sum + limit.from.reduce((n, f) => n + uses(p, f), 0), 0);
+    if (used > limit.count) out.push({ label: limit.label, used, count: limit.count, from: limit.from });
+  }
+  return out;
+}
+
+// The controls of one player's form that hold a component (a limit's `from`): the number field, or in each
+// matching row the controls of the values it matches (a ticked special card: its box).
+function holders(node, player, from) {
+  if (from.field) {
+    const field = node.querySelector(`[data-field="${CSS.escape(from.field.split(".").pop())}"]`);
+    return field && uses(player, from) ? [field] : [];
+  }
+  const items = node.querySelectorAll(`[data-rows="${CSS.escape(from.rows)}"] .tl-calc-row`);
+  return (player[from.rows] || []).flatMap((row, i) => (uses({ r: [row] }, { rows: "r", where: from.where }) && items[i]
+    ? Object.entries(from.where).map(([k, v]) => items[i].querySelector(
+        Array.isArray(row[k]) ? `[data-field="${CSS.escape(`${k}.${v}`)}"]` : `[data-field="${CSS.escape(k)}"]`))
+      .filter(Boolean) : []));
+}
+
 class Calculator {
   constructor(root, desc, game) {
     this.root = root;
@@ -217,17 +254,19 @@ class Calculator {
       p.name.focus();
       this.recompute();
     });
-    this.summary = el("p", { class: "tl-calc-summary", role: "status", "aria-live": "polite" });
+    this.summary = el("p", { class: "tl-calc-summary", id: nextId("tl-calc-summary"), role: "status",
+                             "aria-live": "polite" });
     this.table = el("div", { class: "tl-calc-table" });
+    // No sticky bar over the fields (on a phone it hid a sixth of the screen): each player's card ends with
+    // their rank and total, right under what was just entered; the winner and the table follow the players.
     const results = el("section", { class: "tl-calc-results", "aria-label": this.s.results },
-                       el("h2", { class: "tl-calc-results-title", text: this.s.results }), this.table);
-    // The winner line stays in view (sticky) while the reader fills in the players; the table follows them.
-    const bar = el("div", { class: "tl-calc-bar" }, this.summary);
-    root.replaceChildren(this.list, this.addPlayer, results, bar);
+                       el("h2", { class: "tl-calc-results-title", text: this.s.results }), this.summary, this.table);
+    root.replaceChildren(this.list, this.addPlayer, results);
     root.addEventListener("input", () => this.recompute());
     root.addEventListener("change", () => this.recompute());
     for (let i = 0; i < desc.players.min; i++) this.add();
     this.recompute();
+    window.addEventListener("resize", () => this.fit());
     root.dataset.ready = "1";
   }
 
@@ -240,8 +279,9 @@ class Calculator {
     const fields = this.desc.form.player.map((f) => makeField(f, this.s, () => this.recompute()));
     const head = el("div", { class: "tl-calc-player-head" },
                     el("label", { for: id, text: this.s.name }), name, remove);
-    const node = el("section", { class: "tl-calc-player" }, head, ...fields.map((f) => f.node));
-    const player = { node, name, remove, fields, n };
+    const result = el("p", { class: "tl-calc-player-result" });
+    const node = el("section", { class: "tl-calc-player" }, head, ...fields.map((f) => f.node), result);
+    const player = { node, name, remove, fields, result, n };
     remove.addEventListener("click", () => {
       const i = this.players.indexOf(player);
       this.players.splice(i, 1);
@@ -278,17 +318,52 @@ class Calculator {
   }
 
   recompute() {
-    const problems = this.players.flatMap((p) => problemsOf(p.fields).map((t) => `${this.nameOf(p)}: ${t}`));
-    if (problems.length) {            // no score from values the game cannot produce
-      this.summary.textContent = `${this.s.fix} ${problems.join(" · ")}`;
+    this.clearOver();
+    const problems = this.players.flatMap((p) => problemsOf(p.fields).map((t) => ({ ...t, text: `${this.nameOf(p)}: ${t.text}` })));
+    const input = this.input();
+    const over = problems.length ? [] : overLimits(this.desc.limits, input.players);
+    this.markOver(over, input);
+    if (problems.length || over.length) {        // no score from values the game cannot produce
+      const empty = problems.length && problems.every((p) => p.kind === "empty");
+      const why = [...problems.map((p) => p.text),
+                   ...over.map((o) => fmt(this.s.too_many, { name: o.label, used: o.used, count: o.count }))];
+      this.summary.textContent = `${empty ? this.s.incomplete : this.s.fix} ${why.join(" · ")}`;
       this.summary.classList.add("tl-calc-refused");
       this.table.replaceChildren();
+      for (const p of this.players) { p.result.textContent = ""; p.result.hidden = true; }
       return null;
     }
     this.summary.classList.remove("tl-calc-refused");
-    const result = this.game.score(this.desc.data, this.input());
+    const result = this.game.score(this.desc.data, input);
     this.render(result);
     return result;
+  }
+
+  // The controls holding a component the players have too many of are invalid, described by the summary that
+  // says why; clearOver() takes the marks of the last input off first.
+  clearOver() {
+    const id = this.summary.id;
+    for (const c of this.root.querySelectorAll("[data-over]")) {
+      delete c.dataset.over;
+      c.removeAttribute("aria-invalid");
+      const rest = (c.getAttribute("aria-describedby") || "").split(" ").filter((t) => t && t !== id).join(" ");
+      if (rest) c.setAttribute("aria-describedby", rest);
+      else c.removeAttribute("aria-describedby");
+    }
+  }
+
+  markOver(over, input) {
+    const id = this.summary.id;
+    for (const o of over) {
+      this.players.forEach((p, i) => {
+        for (const c of o.from.flatMap((f) => holders(p.node, input.players[i], f))) {
+          c.dataset.over = "1";
+          c.setAttribute("aria-invalid", "true");
+          const ids = (c.getAttribute("aria-describedby") || "").split(" ").filter(Boolean);
+          if (!ids.includes(id)) c.setAttribute("aria-describedby", [...ids, id].join(" "));
+        }
+      });
+    }
   }
 
   render(result) {
@@ -313,19 +388,37 @@ class Calculator {
     if (result.note) text += " " + result.note;
     this.summary.textContent = text;
 
+    const valueNames = this.desc.names || {};
+    const show = (key, v) => (valueNames[key] && v in valueNames[key] ? valueNames[key][v] : num(v));
+    // each player's line under their fields: rank and total (or, where the total is not shown, the first part)
+    const headline = this.desc.hide_total && this.desc.breakdown.length ? this.desc.breakdown[0]
+      : { key: "total", label: s.total };
+    this.players.forEach((p, i) => {
+      p.result.textContent = `${s.rank} ${num(result.ranks[i])} · ${headline.label} ${show(headline.key, result.players[i][headline.key])}`;
+      p.result.hidden = false;
+    });
+
     const order = result.players.map((p, i) => i).sort((a, b) => result.ranks[a] - result.ranks[b] || a - b);
     const head = el("tr", {}, el("th", { scope: "col", text: s.breakdown }),
                     ...order.map((i) => el("th", { scope: "col", class: result.ranks[i] === 1 ? "tl-calc-win" : null },
                                           `${result.ranks[i]}. ${result.players[i].player}`)));
-    const valueNames = this.desc.names || {};
-    const show = (key, v) => (valueNames[key] && v in valueNames[key] ? valueNames[key][v] : num(v));
+    // data-player: the column's player, shown before each value when a narrow screen stacks the table
+    const cell = (i, key, text, cls = null) => el("td", { "data-key": key, class: cls, text,
+                                                        "data-player": `${result.ranks[i]}. ${result.players[i].player}` });
     const rows = this.desc.breakdown.map((b) => el("tr", {}, el("th", { scope: "row", text: b.label }),
-      ...order.map((i) => el("td", { "data-key": b.key, text: show(b.key, result.players[i][b.key]) }))));
+      ...order.map((i) => cell(i, b.key, show(b.key, result.players[i][b.key])))));
     const total = el("tr", { class: "tl-calc-total" }, el("th", { scope: "row", text: s.total }),
-      ...order.map((i) => el("td", { "data-key": "total", class: result.ranks[i] === 1 ? "tl-calc-win" : null,
-                                     text: num(result.players[i].total) })));
+      ...order.map((i) => cell(i, "total", num(result.players[i].total), result.ranks[i] === 1 ? "tl-calc-win" : null)));
     const body = this.desc.hide_total ? rows : [...rows, total];
     this.table.replaceChildren(el("table", { class: "tl-calc-scores" }, el("thead", {}, head), el("tbody", {}, ...body)));
+    this.fit();
+  }
+
+  // A table wider than its place (five players on a phone, long weight classes in German) is stacked: each part
+  // a line of "player: value" items that wrap, so no column is cut off and nothing scrolls sideways.
+  fit() {
+    this.table.classList.remove("tl-calc-stacked");
+    if (this.table.scrollWidth > this.table.clientWidth) this.table.classList.add("tl-calc-stacked");
   }
 }
 
