@@ -5,7 +5,8 @@ from __future__ import annotations
 
 from picture_tree import Node, Tree
 
-TAPPABLE = ("role", "tabindex", "aria-pressed")      # what play.js sets on a thing a listed move uses
+TAPPABLE = ("role", "tabindex", "aria-pressed")      # what choices.js sets on a thing a listed move uses
+ADDED = ("tl-pickable", "tl-changed")                # its class, and game.js's mark of what a move changed
 
 
 def press(button) -> None:
@@ -17,10 +18,11 @@ def press(button) -> None:
 
 def as_drawn(html: str) -> Node:
     """The picture in the page read back as the engine drew it: a tappable thing's button role, focus, pressed
-    state and class taken off again."""
+    state and class, and the mark of a change, taken off again."""
     root = Tree(html).root
     for n in root.walk():
         if "tl-pickable" in n.classes:
             n.attrs = {k: v for k, v in n.attrs.items() if k not in TAPPABLE}
-            n.attrs["class"] = " ".join(c for c in n.attrs["class"].split() if c != "tl-pickable")
+        if {"tl-pickable", "tl-changed"} & n.classes:
+            n.attrs["class"] = " ".join(c for c in n.attrs["class"].split() if c not in ADDED)
     return root

@@ -108,7 +108,8 @@ def _move(pg) -> None:
     last = pg.locator(".tl-play").get_attribute("data-last")
     _choose(pg)
     pg.wait_for_function(f"(() => {{ const t = document.querySelector('.tl-play'); "
-                         f"return t.dataset.last !== '{last}' && {READY}; }})()", timeout=BOOT_MS)
+                         f"return t.dataset.state === 'covered' || (t.dataset.last !== '{last}' && {READY}); }})()",
+                         timeout=BOOT_MS)
 
 
 def _in_view(pg) -> dict:
@@ -230,6 +231,9 @@ def test_undo_travel_and_the_buttons_act_only_where_they_can(site, new_page, sho
     steps = dialog.locator(".tl-log-step")
     assert steps.count() == int(panel.get_attribute("data-last")) + 1
     shot(pg, "table-mahlzeit-log-390")
+    turns = dialog.locator(".tl-log-turn details")
+    assert turns.last.get_attribute("open") is not None and turns.first.get_attribute("open") is None  # folded
+    turns.first.locator("summary").click()
     dialog.locator("button.tl-log-go").first.click()
     pg.wait_for_function("document.querySelector('.tl-play').dataset.at === '0'")
     assert pg.locator(".tl-dock-prompt").inner_text().startswith("You are looking back at step 0 of ")
@@ -291,14 +295,14 @@ def test_a_game_survives_a_reload_and_a_language_switch_and_a_shared_link_rebuil
         _move(pg)
     record = _record(pg)
     assert all(isinstance(m, int) for m in record) and len(record) >= 4
-    before = pg.locator(".tl-play-picture").inner_html()
+    before = as_drawn(pg.locator(".tl-play-picture").inner_html()).strings()
     # the screen stays awake while the table is open, and the lock is taken again when the page comes back
     assert pg.evaluate("window.tlLocks") == ["screen"]
     pg.evaluate("window.tlLock.release().then(() => document.dispatchEvent(new Event('visibilitychange')))")
     pg.wait_for_function("window.tlLocks.length === 2")
     pg.reload(wait_until="domcontentloaded")
     _settle(pg)
-    assert _record(pg) == record and pg.locator(".tl-play-picture").inner_html() == before
+    assert _record(pg) == record and as_drawn(pg.locator(".tl-play-picture").inner_html()).strings() == before
     assert pg.locator(".tl-dock-said").inner_text() == "Your game is back where you left it."
     # the same game in German
     pg.goto(f"{base}de/mahlzeit/play/", wait_until="domcontentloaded")
@@ -307,6 +311,7 @@ def test_a_game_survives_a_reload_and_a_language_switch_and_a_shared_link_rebuil
     assert pg.locator(".tl-dock-said").inner_text() == "Dein Spiel ist wieder da, wo du aufgehört hast."
     pg.locator(".tl-dock-more > summary").click()
     pg.locator("button.tl-play-share").click()
+    pg.wait_for_function("document.querySelector('input.tl-play-share-link').value !== ''")
     link = pg.locator("input.tl-play-share-link").input_value()
     assert re.search(r"#table=z\.[A-Za-z0-9_-]+$", link), link
     other, watch2 = new_page(viewport={"width": 1280, "height": 900})
@@ -356,7 +361,7 @@ def test_a_broken_or_hostile_link_says_so_and_leaves_a_clean_table(site, new_pag
         pg.goto("about:blank")
         pg.goto(f"{base}de/{game_id}/play/#table={link}", wait_until="domcontentloaded")
         message = pg.locator(".tl-play-form .tl-play-refused")
-        pg.wait_for_function("document.querySelector('.tl-play-form .tl-play-refused').textContent !== ''",
+        pg.wait_for_function("document.querySelector('.tl-play-form .tl-play-refused')?.textContent",
                              timeout=BOOT_MS)
         text = message.inner_text()
         assert text.startswith("Dieser Link enthält kein Spiel, das diese Seite aufbauen kann (") and why in text, text

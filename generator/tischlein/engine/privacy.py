@@ -34,8 +34,8 @@ class Secret:
 def knows(secret: Secret, params: Mapping[str, Any], viewer: str, before: bool) -> bool:
     if before and secret.chance:
         return False
-    if secret.seen_by is None:
-        return not before
+    if secret.seen_by is None:              # all see it once it happened (a memory card: as it lies face up)
+        return not before or secret.memory
     names: list[Any] = []
     for key in secret.seen_by:
         value = params.get(key)
