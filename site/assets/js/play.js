@@ -331,6 +331,7 @@ function setup(panel) {
       }
       picture.innerHTML = drawn.html ?? "";        // api.draw's HTML: every text in it escaped by the engine
       if (drawn.error) picture.replaceChildren(el("p", { class: "tl-play-refused" }, drawn.error.message));
+      import("./cardinfo.js").then((m) => m.cardInfo(picture, data.cards, s));    // ⓘ and long press: a card held up
       list(choices);
       builders(choices.builders || []);
       standing(choices);
