@@ -236,9 +236,11 @@ def die(value: Any, label: str, colour_name: Any = "", cls: str = "", pick: Pick
 
 
 @_same_each_time
-def token(text: Any, cls: str = "", colour_name: Any = "", label: Any = None, pick: Pick | None = None) -> Html:
-    """A round token (a spice token, a chip, the chef's hat) showing `text`."""
-    return span(text, cls=f"tl-token {colour(colour_name)} {cls}", title=label, pick=pick)
+def token(text: Any, cls: str = "", colour_name: Any = "", label: Any = None, pick: Pick | None = None,
+          face: Any = None) -> Html:
+    """A round token (a spice token, a chip, the chef's hat) showing `text`; `face` as for `card` (a card the
+    game shows as a token: the start card beside its holder)."""
+    return span(text, cls=f"tl-token {colour(colour_name)} {cls}", title=label, pick=pick, data_face=face)
 
 
 @_same_each_time

@@ -37,6 +37,10 @@ export function cardInfo(picture, cardsUrl, s) {
   for (const node of picture.querySelectorAll("[data-face]")) {
     if (node.nextElementSibling?.classList.contains("tl-card-info")) continue;
     node.classList.add("tl-inspectable");
+    // card and button wrap as one: a row that breaks never leaves a button alone at the start of a line
+    const held = el("span", { class: "tl-held" });
+    node.replaceWith(held);
+    held.append(node);
     const button = el("button", { type: "button", class: "tl-card-info",
                                   "aria-label": fmt(s.card_about, { name: nameOf(node) }) }, "i");
     // the button sits in a row or a place that may itself be tapped to choose a move: its click and keys stay
@@ -46,7 +50,7 @@ export function cardInfo(picture, cardsUrl, s) {
       show(picture, node.dataset.face, nameOf(node), button);
     });
     button.addEventListener("keydown", (event) => event.stopPropagation());
-    node.after(button);
+    held.append(button);
   }
   closeIfGone(picture);
 }
@@ -74,7 +78,9 @@ function listen(picture) {
     timer = setTimeout(() => {
       timer = 0;
       held = true;
-      show(picture, node.dataset.face, nameOf(node), node);
+      // focus comes back to the card's ⓘ button: the card itself may be no control at all
+      const info = node.nextElementSibling?.classList.contains("tl-card-info") ? node.nextElementSibling : node;
+      show(picture, node.dataset.face, nameOf(node), info);
     }, HOLD_MS);
   });
   picture.addEventListener("pointermove", (event) => {

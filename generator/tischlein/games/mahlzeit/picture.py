@@ -24,7 +24,7 @@ def _rows(engine, s, words: Words) -> Html:
 def _dish(engine, words: Words, d) -> Html:
     extra = [_card(engine, words, c) for c in [d.drink, *d.specials] if c]
     if d.apron:
-        extra.append(token(words.name(APRON), cls="tl-small"))
+        extra.append(token(words.name(APRON), cls="tl-small", face=APRON))
     return span(card(words.name(d.dish), kind="dish", value=d.value, face=f"{d.dish}:{d.value}"), *extra, cls="tl-laid")
 
 

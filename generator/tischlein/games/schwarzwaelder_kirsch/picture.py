@@ -49,7 +49,7 @@ def draw(engine, s, words: Words, viewer: str | None = None) -> Html:
                       kind="action", pick=Pick(move="play"), face=p.action) if p.action else empty(words("sk.no_action"))
         if p.action and not sees(viewer, p):     # a kept action card lies face down
             action = face_down(words)
-        starter = token(words.name(engine.data["start_card"]), cls="tl-small") if i == s.start else ""
+        starter = token(words.name(engine.data["start_card"]), cls="tl-small", face=engine.data["start_card"]) if i == s.start else ""
         panels.append(panel(p.name, _cake(engine, p, words),
                             row(zone(words("sk.action"), action), zone(words("sk.wins"), token(p.wins, cls="tl-value-chip")),
                                 starter),
