@@ -3,7 +3,8 @@ Mesa (Portuguese), at 390 × 844 with touch, a card is held up by a long press a
 shows the card's face (the preview PNG, loaded), its name as the card file gives it (a German name with its
 English meaning: "Spätzle — egg noodles"), and a link to its rule that opens a page holding that rule's anchor;
 Escape closes it and focus goes back to the card's ⓘ button. The long press is on a card a tap would take (a
-row's top card, a face-up card): it plays no move and taps nothing. No hidden card has a button or a face id.
+row's top card, a face-up card): it plays no move and taps nothing. No hidden card has a button or a face id, and
+a card held up goes down when the table is covered for the next player.
 
 A site of its own (two games, English and Portuguese, previews made here), served under a sub-path: not the
 session's full site build. Screenshots of the open dialog go to $TISCHLEIN_SHOTS (card-info-<game>.png)."""
@@ -157,5 +158,11 @@ def test_a_card_is_held_up_by_a_long_press_and_by_its_button(browser, card_site,
     page.wait_for_selector("dialog.tl-cardinfo", state="hidden")
     assert _focused_button_of(page, face)
     assert (panel.get_attribute("data-at"), panel.get_attribute("data-moves")) == before
+
+    # the table covered for the next player at the phone (play.js empties the picture): the card goes down too
+    page.keyboard.press("Enter")
+    page.wait_for_selector("dialog.tl-cardinfo[open]")
+    picture.evaluate("p => p.replaceChildren()")
+    page.wait_for_selector("dialog.tl-cardinfo", state="hidden")
     assert not errors, errors
     context.close()
