@@ -1,6 +1,6 @@
 """What the browser tests of the table (site/assets/js/play.js) share: pressing a move's button where a long list
 folds it into a group, and the picture as the engine drew it, without what the table adds to make its things
-tappable (picks.js)."""
+tappable (picks.js) or held up (cardinfo.js)."""
 from __future__ import annotations
 
 from picture_tree import Node, Tree
@@ -17,10 +17,15 @@ def press(button) -> None:
 
 def as_drawn(html: str) -> Node:
     """The picture in the page read back as the engine drew it: a tappable thing's button role, focus, pressed
-    state and class taken off again."""
+    state and class taken off again, and what cardinfo.js adds to a face the reader may hold up (the span that
+    keeps card and ⓘ button together, the button, the card's class) too."""
     root = Tree(html).root
     for n in root.walk():
-        if "tl-pickable" in n.classes:
-            n.attrs = {k: v for k, v in n.attrs.items() if k not in TAPPABLE}
-            n.attrs["class"] = " ".join(c for c in n.attrs["class"].split() if c != "tl-pickable")
+        if "tl-held" in n.classes:          # an element of no text or attribute adds nothing to strings()
+            n.attrs, n.texts = {}, []
+            n.children = [c for c in n.children if "tl-card-info" not in c.classes]
+        for added, attrs in (("tl-pickable", TAPPABLE), ("tl-inspectable", ())):
+            if added in n.classes:
+                n.attrs = {k: v for k, v in n.attrs.items() if k not in attrs}
+                n.attrs["class"] = " ".join(c for c in n.attrs["class"].split() if c != added)
     return root

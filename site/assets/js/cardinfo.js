@@ -42,9 +42,9 @@ export function cardInfo(picture, cardsUrl, s) {
     node.replaceWith(held);
     held.append(node);
     const button = el("button", { type: "button", class: "tl-card-info",
-                                  "aria-label": fmt(s.card_about, { name: nameOf(node) }) }, "i");
-    // the button sits in a row or a place that may itself be tapped to choose a move: its click and keys stay
-    // its own
+                                  "aria-label": fmt(s.card_about, { name: nameOf(node) }) });
+    // its "i" is drawn by the style sheet, so the picture's text stays the engine's; the button sits in a row or
+    // a place that may itself be tapped to choose a move: its click and keys stay its own
     button.addEventListener("click", (event) => {
       event.stopPropagation();
       show(picture, node.dataset.face, nameOf(node), button);

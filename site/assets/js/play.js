@@ -20,6 +20,7 @@
 // can be shared as a link, the game in progress survives a reload, and the screen stays awake (table.js).
 import { api, boot, el, fmt, openPanel } from "./engine-client.mjs";
 import { pickOf, tapped, uses } from "./picks.js";
+import { cardInfo } from "./cardinfo.js";
 import { decodePosition, encodePosition, forgetGame, keepAwake, position, saveGame, savedGame } from "./table.js";
 
 const LIMIT = 200;          // the most moves of one kind the engine lists with their texts (api.choices)
@@ -331,7 +332,7 @@ function setup(panel) {
       }
       picture.innerHTML = drawn.html ?? "";        // api.draw's HTML: every text in it escaped by the engine
       if (drawn.error) picture.replaceChildren(el("p", { class: "tl-play-refused" }, drawn.error.message));
-      import("./cardinfo.js").then((m) => m.cardInfo(picture, data.cards, s));    // ⓘ and long press: a card held up
+      cardInfo(picture, data.cards, s);            // ⓘ and a long press hold a card up (cardinfo.js)
       list(choices);
       builders(choices.builders || []);
       standing(choices);
