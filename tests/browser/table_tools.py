@@ -24,6 +24,7 @@ def as_drawn(html: str) -> Node:
         if "tl-held" in n.classes:          # an element of no text or attribute adds nothing to strings()
             n.attrs, n.texts = {}, []
             n.children = [c for c in n.children if "tl-card-info" not in c.classes]
+        n.attrs.pop("aria-keyshortcuts", None)          # the key I on a row or place that holds a card
         for added, attrs in (("tl-pickable", TAPPABLE), ("tl-inspectable", ())):
             if added in n.classes:
                 n.attrs = {k: v for k, v in n.attrs.items() if k not in attrs}

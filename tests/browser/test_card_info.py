@@ -2,7 +2,8 @@
 Mesa (Portuguese), at 390 × 844 with touch, a card is held up by a long press and by its ⓘ button. The dialog
 shows the card's face (the preview PNG, loaded), its name as the card file gives it (a German name with its
 English meaning: "Spätzle — egg noodles"), and a link to its rule that opens a page holding that rule's anchor;
-Escape closes it and focus goes back to the card's ⓘ button. The long press is on a card a tap would take (a
+Escape closes it and focus goes back to the card's ⓘ button (or the row holding it, where the key I holds up
+the row's top card). The long press is on a card a tap would take (a
 row's top card, a face-up card): it plays no move and taps nothing. No hidden card has a button or a face id, and
 a card held up goes down when the table is covered for the next player.
 
@@ -29,6 +30,15 @@ from tischlein.site.serve import serve_in_thread  # noqa: E402
 SHOTS = Path(os.environ.get("TISCHLEIN_SHOTS", "/tmp/tischlein-site-shots"))
 GAMES = {"mahlzeit": "en", "ta-na-mesa": "pt"}
 PHONE = {"viewport": {"width": 390, "height": 844}, "has_touch": True, "is_mobile": True, "device_scale_factor": 2}
+AXE = ROOT / "node_modules" / "axe-core" / "axe.min.js"
+# on the table: the rules about controls and ARIA, what the ⓘ buttons add (the table's colours are not this test's)
+CONTROLS = ["nested-interactive", "button-name", "aria-allowed-attr", "aria-hidden-focus", "aria-valid-attr-value",
+            "duplicate-id-aria", "scrollable-region-focusable"]
+SERIOUS = """async ([selector, rules]) => {
+    const only = rules.length ? {runOnly: {type: "rule", values: rules}} : {};
+    const r = await axe.run(document.querySelector(selector), {resultTypes: ["violations"], ...only});
+    return r.violations.filter(v => ["serious", "critical"].includes(v.impact))
+        .map(v => `${v.id}: ${v.nodes.slice(0, 3).map(n => n.target.join(" ")).join(" | ")}`); }"""
 IMAGE_LOADED = """() => { const i = document.querySelector('dialog.tl-cardinfo[open] .tl-cardinfo-face');
                           return !!i && !i.hidden && i.complete && i.naturalWidth > 0; }"""
 
@@ -112,9 +122,13 @@ def _check_dialog(page, content, game: str, lang: str, face: str) -> None:
 
 
 def _focused_button_of(page, face: str) -> bool:
-    return page.evaluate("""(face) => { const a = document.activeElement;
-        return !!a && a.classList.contains('tl-card-info') && a.previousElementSibling?.dataset.face === face; }""",
-                         face)
+    """Has the card `face` its focus back: on its ⓘ button, or (a card inside a row or place tapped as a whole,
+    whose ⓘ is no control of its own) on that row or place."""
+    return page.evaluate("""(face) => {
+        const card = [...document.querySelectorAll('.tl-play-picture [data-face]')].find(n => n.dataset.face === face);
+        const info = card && card.nextElementSibling;
+        const owner = info && info.tagName === 'BUTTON' ? info : card && card.parentElement.closest('.tl-pickable');
+        return !!owner && document.activeElement === owner; }""", face)
 
 
 @pytest.mark.parametrize("game", list(GAMES))
@@ -124,6 +138,9 @@ def test_a_card_is_held_up_by_a_long_press_and_by_its_button(browser, card_site,
     context, page, errors = _deal(browser, base, game, lang)
     panel = page.locator(".tl-play")
     picture = page.locator(".tl-play-picture")
+    assert AXE.is_file(), "npm ci: axe-core is pinned in package.json"
+    page.add_script_tag(path=str(AXE))
+    assert not page.evaluate(SERIOUS, [".tl-play", CONTROLS])      # the ⓘ buttons among the tappable things
     # nothing hidden can be held up: a face-down pile or another player's hand has no face id and no button
     assert picture.locator(".tl-back[data-face], .tl-back [data-face]").count() == 0
     assert picture.locator(".tl-card-info").count() == picture.locator("[data-face]").count() > 0
@@ -136,6 +153,11 @@ def test_a_card_is_held_up_by_a_long_press_and_by_its_button(browser, card_site,
     _check_dialog(page, content, game, lang, face)
     SHOTS.mkdir(parents=True, exist_ok=True)
     page.screenshot(path=str(SHOTS / f"card-info-{game}.png"))
+    # the dialog fits the phone: its close button in view without scrolling, nothing wider than the screen
+    close = page.locator("dialog.tl-cardinfo[open] .tl-cardinfo-close").bounding_box()
+    assert close["y"] + close["height"] <= 844 and page.evaluate("document.documentElement.scrollWidth") <= 390
+    page.add_script_tag(path=str(AXE))
+    assert not page.evaluate(SERIOUS, ["dialog.tl-cardinfo[open]", []])       # every rule
     page.keyboard.press("Escape")
     page.wait_for_selector("dialog.tl-cardinfo", state="hidden")
     page.wait_for_timeout(600)                   # a move the press set off would have been played by now
@@ -144,7 +166,7 @@ def test_a_card_is_held_up_by_a_long_press_and_by_its_button(browser, card_site,
     assert _focused_button_of(page, face)
 
     # the ⓘ button: tapped, and from the keyboard
-    buttons = picture.locator(".tl-card-info")
+    buttons = picture.locator("button.tl-card-info")
     last = buttons.nth(buttons.count() - 1)
     face = last.evaluate("b => b.previousElementSibling.dataset.face")
     last.tap()
@@ -158,6 +180,22 @@ def test_a_card_is_held_up_by_a_long_press_and_by_its_button(browser, card_site,
     page.wait_for_selector("dialog.tl-cardinfo", state="hidden")
     assert _focused_button_of(page, face)
     assert (panel.get_attribute("data-at"), panel.get_attribute("data-moves")) == before
+
+    # a row or place tapped as a whole (Mahlzeit's rows): the key I on it holds up its last card
+    hosts = picture.locator(".tl-pickable[aria-keyshortcuts=I]")
+    if game == "mahlzeit":
+        assert hosts.count() == 5                                   # the five open rows
+    if hosts.count():
+        host = hosts.first
+        face = host.evaluate("h => [...h.querySelectorAll('[data-face]')].pop().dataset.face")
+        host.focus()
+        page.keyboard.press("i")
+        _check_dialog(page, content, game, lang, face)
+        page.keyboard.press("Escape")
+        page.wait_for_selector("dialog.tl-cardinfo", state="hidden")
+        assert _focused_button_of(page, face)
+    assert (panel.get_attribute("data-at"), panel.get_attribute("data-moves")) == before
+    last.focus()
 
     # the table covered for the next player at the phone (play.js empties the picture): the card goes down too
     page.keyboard.press("Enter")

@@ -14,7 +14,8 @@
 // The rule link goes to the rules page the panel names (data-rules), at the rule's anchor.
 //
 // How a reader holds a card up: its ⓘ button (a real button after the card, reachable by keyboard), or a press
-// of ~500 ms on the card (touch or mouse). The click that ends a long press is swallowed, so holding a card the
+// of ~500 ms on the card (touch or mouse). A card inside a thing tapped as a whole (a Mahlzeit row, the plate, a
+// stove space) has an ⓘ for the finger only, and the key I on that focused thing holds up its last card. The click that ends a long press is swallowed, so holding a card the
 // reader could tap to play never plays it. The dialog is a modal <dialog>: the page behind is inert, Escape or
 // its close button or a tap beside it closes it, and focus goes back to where it came from.
 import { el } from "./engine-client.mjs";
@@ -41,18 +42,35 @@ export function cardInfo(picture, cardsUrl, s) {
     const held = el("span", { class: "tl-held" });
     node.replaceWith(held);
     held.append(node);
-    const button = el("button", { type: "button", class: "tl-card-info",
-                                  "aria-label": fmt(s.card_about, { name: nameOf(node) }) });
-    // its "i" is drawn by the style sheet, so the picture's text stays the engine's; the button sits in a row or
-    // a place that may itself be tapped to choose a move: its click and keys stay its own
-    button.addEventListener("click", (event) => {
+    // A card inside a thing that is itself tapped to choose a move (a row, the plate, a stove space) becomes
+    // part of that button (play.js): a control inside a button is none to a screen reader, so there the ⓘ is a
+    // mark for the finger only, and the key I on the focused thing holds its card up (aria-keyshortcuts).
+    const host = tappableAround(picture, node);
+    const info = host ? el("span", { class: "tl-card-info", "aria-hidden": "true" })
+      : el("button", { type: "button", class: "tl-card-info", "aria-label": fmt(s.card_about, { name: nameOf(node) }) });
+    if (host) host.setAttribute("aria-keyshortcuts", "I");
+    // its "i" is drawn by the style sheet, so the picture's text stays the engine's; its click and keys stay its
+    // own, not the tap of the thing around it
+    info.addEventListener("click", (event) => {
       event.stopPropagation();
-      show(picture, node.dataset.face, nameOf(node), button);
+      show(picture, node.dataset.face, nameOf(node), host || info);
     });
-    button.addEventListener("keydown", (event) => event.stopPropagation());
-    held.append(button);
+    info.addEventListener("keydown", (event) => event.stopPropagation());
+    held.append(info);
   }
   closeIfGone(picture);
+}
+
+// The thing around a card that a move may name (engine.picture.Pick), inside the picture; not the card itself.
+function tappableAround(picture, node) {
+  const host = node.parentElement?.closest("[data-pick], [data-pick-move]");
+  return host && picture.contains(host) ? host : null;
+}
+
+// The card a key I on a focused thing holds up: the last one in it (a row's top card).
+function lastFaceIn(node) {
+  const faces = node.querySelectorAll("[data-face]");
+  return faces.length ? faces[faces.length - 1] : null;
 }
 
 function nameOf(node) {
@@ -78,9 +96,10 @@ function listen(picture) {
     timer = setTimeout(() => {
       timer = 0;
       held = true;
-      // focus comes back to the card's ⓘ button: the card itself may be no control at all
-      const info = node.nextElementSibling?.classList.contains("tl-card-info") ? node.nextElementSibling : node;
-      show(picture, node.dataset.face, nameOf(node), info);
+      // focus comes back to the card's ⓘ button, or the thing around it that is one: the card may be no control
+      const info = node.nextElementSibling;
+      show(picture, node.dataset.face, nameOf(node), info?.tagName === "BUTTON" ? info
+        : tappableAround(picture, node) || node);
     }, HOLD_MS);
   });
   picture.addEventListener("pointermove", (event) => {
@@ -95,6 +114,14 @@ function listen(picture) {
   }, true);
   picture.addEventListener("contextmenu", (event) => {  // a touch held long opens the browser's menu otherwise
     if ((timer || held) && event.target.closest("[data-face]")) event.preventDefault();
+  });
+  picture.addEventListener("keydown", (event) => {     // I on a focused row, plate or stove space
+    if (event.key.toLowerCase() !== "i" || event.ctrlKey || event.metaKey || event.altKey) return;
+    const host = event.target.closest?.("[aria-keyshortcuts]");
+    const node = host && picture.contains(host) ? lastFaceIn(host) : null;
+    if (!node) return;
+    event.preventDefault();
+    show(picture, node.dataset.face, nameOf(node), host);
   });
   // the table redrawn or covered for the next player: a card no longer on it is no longer held up
   new MutationObserver(() => closeIfGone(picture)).observe(picture, { childList: true });
