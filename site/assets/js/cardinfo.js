@@ -15,9 +15,10 @@
 //
 // How a reader holds a card up: its ⓘ button (a real button after the card, reachable by keyboard), or a press
 // of ~500 ms on the card (touch or mouse). A card inside a thing tapped as a whole (a Mahlzeit row, the plate, a
-// stove space) has an ⓘ for the finger only, and the key I on that focused thing holds up its last card. The click that ends a long press is swallowed, so holding a card the
-// reader could tap to play never plays it. The dialog is a modal <dialog>: the page behind is inert, Escape or
-// its close button or a tap beside it closes it, and focus goes back to where it came from.
+// stove space) has an ⓘ for the finger only, and the key I on that focused thing holds up its last card. The
+// click that ends a long press is swallowed, so holding a card the reader could tap to play never plays it. The
+// dialog is a modal <dialog>: the page behind is inert, Escape or its close button or a tap beside it closes
+// it, and focus goes back to where it came from.
 import { el } from "./engine-client.mjs";
 import { fmt } from "./text.js";
 
@@ -46,8 +47,9 @@ export function cardInfo(picture, cardsUrl, s) {
     // part of that button (play.js): a control inside a button is none to a screen reader, so there the ⓘ is a
     // mark for the finger only, and the key I on the focused thing holds its card up (aria-keyshortcuts).
     const host = tappableAround(picture, node);
+    const about = fmt(s.card_about, { name: nameOf(node) });
     const info = host ? el("span", { class: "tl-card-info", "aria-hidden": "true" })
-      : el("button", { type: "button", class: "tl-card-info", "aria-label": fmt(s.card_about, { name: nameOf(node) }) });
+      : el("button", { type: "button", class: "tl-card-info", "aria-label": about });
     if (host) host.setAttribute("aria-keyshortcuts", "I");
     // its "i" is drawn by the style sheet, so the picture's text stays the engine's; its click and keys stay its
     // own, not the tap of the thing around it
@@ -140,7 +142,7 @@ function load(url) {
 
 let dialog = null;            // one dialog per page: {node, parts, picture, face, opener}
 
-function theDialog(s) {
+function theDialog() {
   if (dialog && dialog.node.isConnected) return dialog;
   const face = el("img", { class: "tl-cardinfo-face", alt: "", decoding: "async" });
   const name = el("h2", { class: "tl-cardinfo-name", id: "tl-cardinfo-name" });
@@ -166,7 +168,7 @@ function theDialog(s) {
 
 async function show(picture, id, fallbackName, opener) {
   const here = pictures.get(picture);
-  const d = theDialog(here.s);
+  const d = theDialog();
   const { face, name, text, rule, close } = d.parts;
   Object.assign(d, { picture, face: id, opener });
   close.textContent = here.s.card_close;
