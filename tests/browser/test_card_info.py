@@ -1,11 +1,11 @@
 """Every card readable, on a phone (site/assets/js/cardinfo.js): on the play page of Mahlzeit (English) and Tá na
-Mesa (Portuguese), at 390 × 844 with touch, a card is held up by a long press and by its ⓘ button. The dialog
-shows the card's face (the preview PNG, loaded), its name as the card file gives it (a German name with its
-English meaning: "Spätzle — egg noodles"), and a link to its rule that opens a page holding that rule's anchor;
-Escape closes it and focus goes back to the card's ⓘ button (or the row holding it, where the key I holds up
-the row's top card). The long press is on a card a tap would take (a
-row's top card, a face-up card): it plays no move and taps nothing. No hidden card has a button or a face id, and
-a card held up goes down when the table is covered for the next player.
+Mesa (Portuguese), at 390 × 844 with touch, a card is held up by a long press (finger and mouse) and by its ⓘ
+button. The dialog shows the card's face (the preview PNG, loaded), its name as the card file gives it (a German
+name with its English meaning: "Spätzle — egg noodles"), and a link to its rule that opens a page holding that
+rule's anchor; Escape closes it and focus goes back to the card's ⓘ button (or the row holding it, where the key
+I holds up the row's top card). The long press is on a card a tap would take (a row's top card, a face-up card):
+it plays no move and taps nothing. No hidden card has a button or a face id, and a card held up goes down when
+the table is covered for the next player.
 
 A site of its own (two games, English and Portuguese, previews made here), served under a sub-path: not the
 session's full site build. Screenshots of the open dialog go to $TISCHLEIN_SHOTS (card-info-<game>.png)."""
@@ -164,6 +164,19 @@ def test_a_card_is_held_up_by_a_long_press_and_by_its_button(browser, card_site,
     assert (panel.get_attribute("data-at"), panel.get_attribute("data-moves")) == before
     assert picture.locator("[aria-pressed=true]").count() == 0 and page.locator(".tl-play-picked").is_hidden()
     assert _focused_button_of(page, face)
+
+    # held with a mouse: the same
+    box = target.bounding_box()
+    page.mouse.move(box["x"] + min(box["width"] / 2, 20), box["y"] + box["height"] / 2)
+    page.mouse.down()
+    page.wait_for_timeout(800)
+    page.mouse.up()
+    _check_dialog(page, content, game, lang, face)
+    page.keyboard.press("Escape")
+    page.wait_for_selector("dialog.tl-cardinfo", state="hidden")
+    page.wait_for_timeout(600)
+    assert (panel.get_attribute("data-at"), panel.get_attribute("data-moves")) == before
+    assert picture.locator("[aria-pressed=true]").count() == 0
 
     # the ⓘ button: tapped, and from the keyboard
     buttons = picture.locator("button.tl-card-info")
