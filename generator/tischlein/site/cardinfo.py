@@ -98,6 +98,14 @@ def card_info(game: GameContent, lang: str, pngs: dict[str, str]) -> dict[str, A
     return {"faces": faces, "ids": ids}
 
 
+def gloss(game: GameContent, key: str, name: str, lang: str) -> str:
+    """What a record's name means in `lang` (its translated gloss; `key`: its catalog prefix "dishes.kloesse."),
+    where that says more than the name: "Dirty Pots" for Dreckige Töpfe in English, nothing in German."""
+    full = f"game:{key}gloss"
+    meaning = game.catalog.text(full, lang) if full in game.catalog.source else ""
+    return meaning if meaning and meaning.casefold() != name.casefold() else ""
+
+
 def _face(game: GameContent, lang: str, names: dict, rules: set[str], section: str, kind: str, rec: Any,
           ident: str, png: str | None) -> dict:
     catalog = game.catalog
@@ -107,9 +115,9 @@ def _face(game: GameContent, lang: str, names: dict, rules: set[str], section: s
 
     name = names.get(f"name.{rec.id}", rec.name)      # the picture's name for it, without a copy's number
     face: dict[str, Any] = {"name": name}
-    gloss = text(f"game:{rec.key}gloss")
-    if gloss and gloss.casefold() != name.casefold():   # as the component pages: only where it says more
-        face["gloss"] = gloss
+    meaning = gloss(game, rec.key, name, lang)
+    if meaning:
+        face["gloss"] = meaning
     body = _plain(game, lang, text(f"game:{rec.key}text"))
     if body:
         face["text"] = body
