@@ -194,11 +194,15 @@ def hidden(text: Any) -> Html:
 
 @_same_each_time
 def card(name: Any, *extra: Any, kind: str = "", value: Any = None, cls: str = "", label: Any = None,
-         pick: Pick | None = None) -> Html:
-    """A face-up card: its printed name, a number in a corner (points, quality, calories) and anything after."""
+         pick: Pick | None = None, face: Any = None) -> Html:
+    """A face-up card: its printed name, a number in a corner (points, quality, calories) and anything after.
+    `face`: the id of the card (or piece) whose face this is, written as data-face so the table can show that
+    face large with its rules (site/assets/js/cardinfo.js). Give it only for a face the viewer sees: a hidden
+    card is drawn with `back`, `hand_back` or `face_down`, which carry no id."""
     corner = span(value, cls="tl-card-value") if value is not None else ""
     return span(span(name, cls="tl-card-name"), corner, *extra,
-                cls=f"tl-card {f'tl-kind-{kind}' if kind else ''} {cls}", title=label, pick=pick)
+                cls=f"tl-card {f'tl-kind-{kind}' if kind else ''} {cls}", title=label, pick=pick,
+                data_face=face)
 
 
 @_same_each_time
@@ -232,16 +236,20 @@ def die(value: Any, label: str, colour_name: Any = "", cls: str = "", pick: Pick
 
 
 @_same_each_time
-def token(text: Any, cls: str = "", colour_name: Any = "", label: Any = None, pick: Pick | None = None) -> Html:
-    """A round token (a spice token, a chip, the chef's hat) showing `text`."""
-    return span(text, cls=f"tl-token {colour(colour_name)} {cls}", title=label, pick=pick)
+def token(text: Any, cls: str = "", colour_name: Any = "", label: Any = None, pick: Pick | None = None,
+          face: Any = None) -> Html:
+    """A round token (a spice token, a chip, the chef's hat) showing `text`; `face` as for `card` (a card the
+    game shows as a token: the start card beside its holder)."""
+    return span(text, cls=f"tl-token {colour(colour_name)} {cls}", title=label, pick=pick, data_face=face)
 
 
 @_same_each_time
-def tile(name: Any, *parts: Any, kind: str = "", cls: str = "", label: Any = None, pick: Pick | None = None) -> Html:
-    """A tile (a counter, a recipe tile, a stove space): a square with its name and what it shows."""
+def tile(name: Any, *parts: Any, kind: str = "", cls: str = "", label: Any = None, pick: Pick | None = None,
+         face: Any = None) -> Html:
+    """A tile (a counter, a recipe tile, a stove space): a square with its name and what it shows; `face` as
+    for `card`."""
     return span(span(name, cls="tl-tile-name"), *parts, cls=f"tl-tile {f'tl-kind-{kind}' if kind else ''} {cls}",
-                title=label, pick=pick)
+                title=label, pick=pick, data_face=face)
 
 
 @_same_each_time

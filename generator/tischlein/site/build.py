@@ -54,7 +54,7 @@ import yaml
 from .. import resources
 from ..content.loader import Content, GameContent
 from ..files import atomic, new_temporary_folder
-from . import assets, images, offline
+from . import assets, cardinfo, images, offline
 from .context import ExampleRender
 from .pages import SiteWriter
 
@@ -149,6 +149,9 @@ def build_site(content: Content, out_dir: Path, site_url: str | None = None, *, 
         for per_lang in card_images.values():       # a language without its own PDF shows the English cards
             for lang in languages:
                 per_lang[lang] = per_lang[lang] or per_lang[languages[0]]
+        for g in content.games.values():            # what the table shows of a card held up (cardinfo.js)
+            for lang in languages:
+                cardinfo.write(g, lang, Path(pdf_root or out_dir), docs, copy=shared, fallback_lang=languages[0])
 
         if pages:
             writer = SiteWriter(content, languages, compiled=out_dir / PAGE_CACHE / "templates")

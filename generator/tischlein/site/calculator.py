@@ -35,6 +35,7 @@ from markupsafe import Markup
 
 from ..content.plural import as_json
 from . import markdown as md
+from .cardinfo import gloss
 
 GENERIC_STRINGS = ("title", "players", "player", "name", "add_player", "remove_player", "add_row", "remove_row",
                    "none", "results", "total", "rank", "winner", "winners", "tie_broken", "tie_shared",
@@ -60,11 +61,8 @@ class Labels:
 
     def record(self, rec: Any) -> str:
         """'Käsespätzle (cheese spätzle)': the printed name, with the translated gloss when it differs."""
-        key = f"game:{rec.key}gloss"
-        gloss = self.game.catalog.text(key, self.lang) if key in self.game.catalog.source else ""
-        if gloss and gloss.casefold() != rec.name.casefold():
-            return f"{rec.name} ({gloss})"
-        return rec.name
+        meaning = gloss(self.game, rec.key, rec.name, self.lang)
+        return f"{rec.name} ({meaning})" if meaning else rec.name
 
 
 def signed(n: int) -> str:

@@ -10,6 +10,7 @@ from typing import Any
 from markupsafe import Markup
 
 from ..content.plural import as_json
+from . import cardinfo
 from . import markdown as md
 
 
@@ -54,7 +55,7 @@ class EnginePanels:
         strings = {k: self.ui(f"site.play.{k}") for k in (
             "start", "slider", "position", "undo", "redo", "restart", "start_text", "happened", "moves", "more",
             "over", "own", "illegal", "rule", "picture", "build", "build_hint", "build_hint_touch", "try", "tap",
-            "tap_mouse", "unpick")}
+            "tap_mouse", "unpick", "card_about", "card_close", "card_rule")}
         strings.update({k: self._counted(f"site.play.{k}") for k in ("picked", "ways")})
         strings.update(loading=self.ui("site.tryit.loading"), failed=self.ui("site.tryit.failed"))
         # the words of the move builders: each move's and argument's name, as the example steps name them
@@ -75,6 +76,8 @@ class EnginePanels:
     def _engine_panel(self, cls: str, data: dict, strings: dict, keys: str, mode: str = "example",
                       intro: str = "") -> Markup:
         """A panel its script brings to life with the page's one rules engine, started by the reader's click."""
+        if cls == "tl-play":           # the table's card faces, fetched when a reader first holds one up
+            data = {**data, "cards": self.href(cardinfo.path(self.game.id, self.lang))}
         payload = json.dumps({**data, "strings": strings}, ensure_ascii=False)
         versions = self.site.site_values.get("versions", {})      # ?v=<revision> (site/offline.py)
         game_json = f"assets/games/{self.game.id}.json"

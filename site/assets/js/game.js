@@ -12,6 +12,7 @@
 // too), as on Board Game Arena; a bot never moves a human's seat unless the human asks the bots to finish.
 import { api, boot, el, fmt, openPanel } from "./engine-client.mjs";
 import { LIMIT, choiceBox } from "./choices.js";
+import { cardInfo } from "./cardinfo.js";
 import { decodePosition, encodePosition, forgetGame, keepAwake, position, saveGame, savedGame } from "./table.js";
 
 const FOLD = { list: 6, kind: 2 };     // the dock holds at most about six choices: fold kinds of several variants
@@ -270,6 +271,7 @@ export function setupGame(panel) {
       drawnPicture.innerHTML = v.draw.html ?? "";
       v.past = past;
       if (marks) markChanged(picture, board, marks);
+      cardInfo(picture, data.cards, s);            // ⓘ and a long press hold a card up (cardinfo.js)
       happened.textContent = v.draw.text || (v.at === 0 ? s.dealt : "");
       back.hidden = !past;
       ranking.hidden = !v.over;

@@ -13,6 +13,7 @@
 // A game's play page (data-mode="new") is a whole game with hidden cards: game.js, loaded only there.
 import { api, boot, el, fmt, openPanel } from "./engine-client.mjs";
 import { LIMIT, choiceBox } from "./choices.js";
+import { cardInfo } from "./cardinfo.js";
 
 const FOLD = { list: 12, kind: 6 };     // a longer list folds the kinds of move with more variants than `kind`
 
@@ -126,6 +127,7 @@ function setup(panel) {
       panel.dataset.moves = JSON.stringify(line.slice(1, at + 1).map((e) => e.move));   // the line, for a test
       picture.innerHTML = drawn.html ?? "";        // api.draw's HTML: every text in it escaped by the engine
       if (drawn.error) picture.replaceChildren(el("p", { class: "tl-play-refused" }, drawn.error.message));
+      cardInfo(picture, data.cards, s);            // ⓘ and a long press hold a card up (cardinfo.js)
       box.show(choices);
       panel.dataset.state = "ready";
       panel.dataset.over = String(Boolean(choices.over));

@@ -23,14 +23,14 @@ def _recipe(engine, words: Words, c: str) -> Html:
                         cls=f"tl-need {colour(colours.get(v))}", title=words.name(v))
                    for v, n in recipe["needs"].items()), cls="tl-needs")
     return card(words.name(c), needs, kind="recipe", value=recipe["points"],
-                label=words("dv.recipe", name=words.name(c), points=recipe["points"]), pick=Pick(c))
+                label=words("dv.recipe", name=words.name(c), points=recipe["points"]), pick=Pick(c), face=c)
 
 
 def _cards(engine, words: Words, cards: list[str], none: str) -> Html:
     if not cards:
         return empty(words(none))
     return row(*(_recipe(engine, words, c) if engine.kind_of[c] == "recipe" else
-                 card(words.name(c), kind="hype", pick=Pick(c)) for c in cards))
+                 card(words.name(c), kind="hype", pick=Pick(c), face=c) for c in cards))
 
 
 def _pile(words: Words, cards: list[str], source: str = "") -> Html:
@@ -65,7 +65,7 @@ def draw(engine, s, words: Words, viewer: str | None = None) -> Html:
         dice = row(*(_die(engine, s, words, d) for d in p.dice)) if p.dice else empty(words("dv.no_dice"))
         mine = sees(viewer, p)          # recipes and hype cards in hand, and paired hype cards, are secret
         cooked = row(*(span(_recipe(engine, words, e.recipe),
-                            (card(words.name(e.hype), kind="hype") if mine else face_down(words)) if e.hype else "",
+                            (card(words.name(e.hype), kind="hype", face=e.hype) if mine else face_down(words)) if e.hype else "",
                             cls="tl-laid")
                        for e in p.cooked)) if p.cooked else empty(words("dv.nothing_cooked"))
         chef = token(words("dv.chef"), cls="tl-chef" if p.chef else "tl-chef tl-used",

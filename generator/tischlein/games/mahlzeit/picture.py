@@ -9,7 +9,7 @@ from .engine import APRON, DIRTY_POTS
 
 
 def _card(engine, words: Words, c: str, top: bool = False, pick: Pick | None = None) -> Html:
-    return card(words.name(c), kind=engine.kind_of[c], cls="tl-top" if top else "", pick=pick)
+    return card(words.name(c), kind=engine.kind_of[c], cls="tl-top" if top else "", pick=pick, face=c)
 
 
 def _rows(engine, s, words: Words) -> Html:
@@ -24,8 +24,8 @@ def _rows(engine, s, words: Words) -> Html:
 def _dish(engine, words: Words, d) -> Html:
     extra = [_card(engine, words, c) for c in [d.drink, *d.specials] if c]
     if d.apron:
-        extra.append(token(words.name(APRON), cls="tl-small"))
-    return span(card(words.name(d.dish), kind="dish", value=d.value), *extra, cls="tl-laid")
+        extra.append(token(words.name(APRON), cls="tl-small", face=APRON))
+    return span(card(words.name(d.dish), kind="dish", value=d.value, face=f"{d.dish}:{d.value}"), *extra, cls="tl-laid")
 
 
 def draw(engine, s, words: Words, viewer: str | None = None) -> Html:

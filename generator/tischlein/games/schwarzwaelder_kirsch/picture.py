@@ -15,7 +15,7 @@ def _pantry(s, words: Words) -> Html:
             places.append(empty(words("sk.gap", n=i), cls="tl-card-size"))
         elif i == s.revealed:
             places.append(card(words.name(c), value=i, cls="tl-top", label=words("sk.face_up_at", n=i),
-                               pick=Pick(move="take")))         # an action card turned up is taken by a tap
+                               pick=Pick(move="take"), face=c))         # an action card turned up is taken by a tap
         else:
             places.append(back(i, words("sk.face_down_at", n=i), pick=Pick(i, "position")))
     size = len(s.pantry) - s.pantry.count(None)
@@ -31,9 +31,9 @@ def _cake(engine, p, words: Words) -> Html:
                               pick=Pick(ing, "ingredient")))
         elif engine.kind_of[c] == "joker":
             slots.append(card(words.name(c), span(words("sk.as", ingredient=words.name(ing)), cls="tl-card-note"),
-                              kind="joker"))
+                              kind="joker", face=c))
         else:
-            slots.append(card(words.name(c), kind="ingredient"))
+            slots.append(card(words.name(c), kind="ingredient", face=c))
     return zone(words("sk.cake_n", n=len(p.collection), of=len(engine.cake)), row(*slots, cls="tl-cake"))
 
 
@@ -46,10 +46,10 @@ def draw(engine, s, words: Words, viewer: str | None = None) -> Html:
     panels = []
     for i, (p, (current, badge)) in enumerate(zip(s.players, seats(engine, s, words))):
         action = card(words.name(p.action), span(words("sk.new"), cls="tl-card-note") if p.fresh else "",
-                      kind="action", pick=Pick(move="play")) if p.action else empty(words("sk.no_action"))
+                      kind="action", pick=Pick(move="play"), face=p.action) if p.action else empty(words("sk.no_action"))
         if p.action and not sees(viewer, p):     # a kept action card lies face down
             action = face_down(words)
-        starter = token(words.name(engine.data["start_card"]), cls="tl-small") if i == s.start else ""
+        starter = token(words.name(engine.data["start_card"]), cls="tl-small", face=engine.data["start_card"]) if i == s.start else ""
         panels.append(panel(p.name, _cake(engine, p, words),
                             row(zone(words("sk.action"), action), zone(words("sk.wins"), token(p.wins, cls="tl-value-chip")),
                                 starter),

@@ -15,7 +15,7 @@ def _card(engine, words: Words, c: str, pick: Pick | None = None) -> Html:
     value = engine.value_of[c] if kind in ("entree", "side", "meal") else None
     name = words.name(kind_of_type)         # the calories stand in the card's corner
     return card(name, kind=kind, value=value, cls=colour(entree["colour"]) if entree else "",
-                label=words("sp.kcal", name=name, kcal=value) if value is not None else None, pick=pick)
+                label=words("sp.kcal", name=name, kcal=value) if value is not None else None, pick=pick, face=c)
 
 
 def _track(engine, s, words: Words) -> Html:

@@ -14,7 +14,7 @@ def _card(engine, words: Words, c: str, pick: Pick | None = None) -> Html:
     return card(words.name(engine.ingredient[c]), kind="ingredient", value=engine.value[c],
                 cls=colour(engine.data["classes"][cls]["colour"]),
                 label=words("tnm.card", name=words.name(engine.ingredient[c]), value=engine.value[c],
-                            cls=words.name(cls)), pick=pick)
+                            cls=words.name(cls)), pick=pick, face=c)
 
 
 def _class_chip(engine, words: Words, cls: str, text: str = "") -> Html:
@@ -34,7 +34,7 @@ def _recipe(engine, words: Words, recipe: str, turns: int | None = None, cls: st
         parts = [span(cls=f"tl-edge tl-edge-{side} {colour(r['edges'][(k - turns) % 4])}")
                  for k, side in enumerate(SIDES)] + parts
     return tile(words.name(recipe), *parts, kind="recipe", cls=cls,
-                label=words("tnm.recipe", name=words.name(recipe), points=r["points"]), pick=pick)
+                label=words("tnm.recipe", name=words.name(recipe), points=r["points"]), pick=pick, face=recipe)
 
 
 def _stove(engine, p, words: Words) -> Html:
@@ -59,7 +59,7 @@ def _counter(engine, p, words: Words) -> Html:
                      for s in data["symbols"]), cls="tl-needs")
     combos = span(words("tnm.combos", combos=" · ".join(
         f"{' + '.join(words.name(x) for x in c['spices'])} {c['points']}" for c in data["combos"])), cls="tl-tile-note")
-    return tile(words.name(p.counter), symbols, combos, kind="counter")
+    return tile(words.name(p.counter), symbols, combos, kind="counter", face=p.counter)
 
 
 def draw(engine, s, words: Words, viewer: str | None = None) -> Html:
@@ -98,7 +98,7 @@ def draw(engine, s, words: Words, viewer: str | None = None) -> Html:
             hand = hand_back(len(p.hand), words)
         chef = token(words("tnm.chef_hat"), cls="tl-small") if i == s.chef and not over else ""
         panels.append(panel(
-            p.name, row(_counter(engine, p, words), tile(words.name(p.character), kind="character"), chef),
+            p.name, row(_counter(engine, p, words), tile(words.name(p.character), kind="character", face=p.character), chef),
             zone(words("hand_n", n=len(p.hand)), hand), zone(words("tnm.prepared"), prepared),
             zone(words("tnm.spices_own"), tokens), _stove(engine, p, words),
             facts((words("score"), words("tnm.score", total=sc["total"], recipes=sc["recipes"],
