@@ -82,18 +82,22 @@ def test_taps_narrow_the_moves_and_play_the_last_one_left(site, new_page, shot, 
 
 
 def test_a_long_list_folds_and_show_all_moves_lets_the_taps_go(site, new_page, shot):
-    """Diced Veggies' setup: 98 ways to cut, one group; two taps, then "Show all moves" brings the group back."""
+    """Diced Veggies' setup: 98 ways to cut (86 that read apart), one group; two taps, then "Show all moves" brings
+    the group back."""
     _, base, _ = site
     payload, reference = _replay("diced-veggies", TAPS["diced-veggies"])
     start = reference["start"]["state"]
     choices = api.choices(payload, start, "en")
     cuts = [c for c in choices["moves"] if c["move"]["move"] == "cut"]
+    # two cuts that read alike (two onion dice showing 3, in other places) are one button: the picture tells them
+    # apart, a tap on the die chooses
+    buttons = len({c["text"] for c in cuts})
     pg, watch = new_page(viewport=PHONE)
     _open(pg, base, "diced-veggies")
     table = pg.locator(".tl-play")
     group = table.locator("li.tl-play-kind details[data-move=cut]")
-    assert group.locator("summary").inner_text() == f"Ada cuts dice from the block ({len(cuts)} ways)"
-    assert group.locator("button.tl-play-move").count() == len(cuts) and not group.get_attribute("open")
+    assert group.locator("summary").inner_text() == f"Ada cuts dice from the block ({buttons} ways)"
+    assert group.locator("button.tl-play-move").count() == buttons and not group.get_attribute("open")
     shot(pg, "taps-folded-390")
     marks = picks(api.draw(payload, start, "en")["html"])
     first, second = taps(_longest("diced-veggies", choices, marks), marks)[:2]
@@ -104,7 +108,7 @@ def test_a_long_list_folds_and_show_all_moves_lets_the_taps_go(site, new_page, s
     assert table.locator("li.tl-play-kind").count() == 0          # a narrowed list is short: no groups
     table.locator("button.tl-play-unpick").click()
     assert table.locator(".tl-play-picture [aria-pressed=true]").count() == 0
-    assert table.locator("li.tl-play-kind details[data-move=cut] button.tl-play-move").count() == len(cuts)
+    assert table.locator("li.tl-play-kind details[data-move=cut] button.tl-play-move").count() == buttons
     assert table.locator(".tl-play-picked").is_hidden()
     # a thing no move of the ones tapped goes with starts a new choice of its own
     table.locator(f".tl-play-picture .tl-pickable{selector(first)}").first.click()
