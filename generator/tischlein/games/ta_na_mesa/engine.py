@@ -262,6 +262,14 @@ class TaNaMesa(Engine):
                 s.event("step.turn_up", card=s.face_up[k], side=where)
         self._advance(s)
 
+    def blocked(self, s: State, mv: Move) -> None:
+        """A player who has prepared this round and tries a second recipe breaks the one-recipe rule, which is
+        what they should read, rather than merely moving out of turn."""
+        if mv.name == "prepare" and s.phase == "prepare":
+            i = s.player_index(mv.player)
+            if i is not None and s.players[i].prepared is not None:
+                fail(R_PREPARE, "prepare.once", player=s.players[i].name, recipe=s.players[i].prepared)
+
     @move("prepare", rule=R_PREPARE, phases="prepare", recipe=STR, cards=ids("value", optional=True),
           symbols=Arg("list", optional=True), buy=Arg("list", optional=True))
     def prepare(self, s: State, p: int, args: dict) -> None:
