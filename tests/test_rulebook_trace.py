@@ -158,3 +158,46 @@ def test_the_coverage_command_reports_the_counts(tmp_path):
     assert result.exit_code == 1
     assert "3 rulebook sentence(s) without a trace entry" in result.output
     assert "3 untraced sentence(s), 0 rule id(s) without a replay" in result.output
+
+
+def _sources_page(content, game_id: str, lang: str) -> tuple[str, int]:
+    from tischlein.site.context import PageContext
+    from tischlein.site.pages import SiteWriter
+    writer = SiteWriter(content, ["en", "de", "pt"])
+    ctx = PageContext(writer, content.games[game_id], f"{game_id}/sources", lang)
+    return writer.render("sources.md.j2", ctx, downloads=None, examples=[], images={}, tables=[]), ctx.fallbacks
+
+
+@pytest.mark.parametrize("lang", ["en", "de", "pt"])
+def test_the_sources_page_gives_both_readings_and_where_each_rule_is_stated(lang):
+    page, fallbacks = _sources_page(repository_content(), "mahlzeit", lang)
+    assert fallbacks == 0
+    words = {"en": ("Our reading:", "The other reading:", "sentence 7", "sentences 1, 2, 3, 4"),
+             "de": ("Unsere Lesart:", "Die andere Lesart:", "Satz 7", "Sätze 1, 2, 3, 4"),
+             "pt": ("Nossa leitura:", "A outra leitura:", "frase 7", "frases 1, 2, 3, 4")}[lang]
+    assert all(w in page for w in words), words
+    spoon = page.split("Action of the Cooking Spoon Card, " + words[2])[1].split("\n**")[0]   # the ambiguous one
+    assert spoon.count(":   ") == 3                                  # chosen, the other reading, why
+    row = next(line for line in page.splitlines() if "#mahlzeit.turn.discard)" in line)
+    assert row.endswith("| Phase 3: Excess Hand Cards, " + words[3] + " |")
+
+
+def test_the_sources_page_escapes_the_trace(tmp_path):
+    content_dir = tmp_path / "content"
+    shutil.copytree(CONTENT, content_dir, ignore=shutil.ignore_patterns("examples", "i18n"))
+    trace = content_dir / "games" / "suppenkasper" / "trace.yaml"
+    trace.write_text(trace.read_text(encoding="utf-8").replace('"Red cards:"', '"<img src=x onerror=alert(1)>"'),
+                     encoding="utf-8")
+    from tischlein.content import loader
+    page, _ = _sources_page(loader.load(content_dir, ["suppenkasper"]), "suppenkasper", "en")
+    assert "<img" not in page and "&lt;img src=x onerror=alert\\(1\\)&gt;, sentence 3" in page
+
+
+@pytest.mark.parametrize("game_id", SEEDED)
+def test_the_readings_are_translated(game_id):
+    catalog = repository_content().games[game_id].catalog
+    keys = [k for k in catalog.source if k.startswith("trace:")]
+    assert keys                                      # every game has at least one sentence read two ways
+    for lang in ("de", "pt"):
+        stale = [k for k in keys if not catalog.get(k, lang).text or catalog.get(k, lang).fallback]
+        assert stale == [], lang

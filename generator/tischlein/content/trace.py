@@ -192,3 +192,13 @@ def for_game(gc, content_dir: Path) -> Trace:
     seed = (gc.model.raw or {}).get("seed") if hasattr(gc.model, "raw") else None
     return load(gc.folder, seed, {r.id for r in gc.rules}, {ex["id"] for ex in gc.examples},
                 seed_folder(content_dir))
+
+
+def entries_of(game_folder: Path) -> list[dict]:
+    """The trace's entries as written (no seed needed), for the site; [] without a trace file. The loader has
+    checked the file against its schema already."""
+    from .errors import Problems
+    from .yamlfile import read_yaml
+    path = game_folder / "trace.yaml"
+    doc = read_yaml(path, Problems(), str(path)) if path.is_file() else None
+    return [dict(e) for e in doc.get("sentences", [])] if isinstance(doc, dict) else []
