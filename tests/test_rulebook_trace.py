@@ -94,9 +94,11 @@ def test_a_rule_stating_sentence_needs_a_rule_id(tmp_path):
     def edit(entries):
         at = next(i for i, e in enumerate(entries) if e.get("forbids") == ["schwarzwaelder-kirsch.actions.garnieren"])
         entries[at] = {k: entries[at][k] for k in ("section", "n", "fingerprint")} | {"flavour": "just a remark"}
+        at = next(i for i, e in enumerate(entries) if e["fingerprint"] == "abce92367dd9")   # one action card only
+        entries[at] = {k: entries[at][k] for k in ("section", "n", "fingerprint")} | {"component": "the cards"}
         entries[0]["rules"] = ["schwarzwaelder-kirsch.no-such-rule"]
     problems = _trace("schwarzwaelder-kirsch", _copy("schwarzwaelder-kirsch", tmp_path, edit)).problems
-    assert any("states a rule" in p and "names no rule id" in p for p in problems), problems
+    assert sum("states a rule" in p and "names no rule id" in p for p in problems) == 2, problems
     assert any("unknown rule id schwarzwaelder-kirsch.no-such-rule" in p for p in problems), problems
 
 

@@ -179,7 +179,8 @@ def _entry_problems(trace: Trace, rule_ids: set[str], example_ids: set[str]) -> 
             out.append(f"{where}: forbids names a rule id its rules do not")
         if "example" in e and e.get("replay") not in example_ids:
             out.append(f"{where}: an example names the replay that plays it (replay: <example id>)")
-        if "flavour" in e and sentence is not None and RULE_WORDS.search(sentence.text):
+        # flavour and component descriptions state no rule; an example may, as its replay plays it
+        if ("flavour" in e or "component" in e) and sentence is not None and RULE_WORDS.search(sentence.text):
             out.append(f"{where}: it states a rule (it says {RULE_WORDS.search(sentence.text).group(0)!r}) "
                        f"but names no rule id")
         if "ambiguous" in e and not 1 <= e["ambiguous"]["chosen"] <= len(e["ambiguous"]["readings"]):
