@@ -22,6 +22,7 @@ SHARED = {
     "faq.schema.json": ["games/*/faq.yaml"],
     "messages.schema.json": ["games/*/messages.yaml"],
     "example.schema.json": ["games/*/examples/*.yaml"],
+    "trace.schema.json": ["games/*/trace.yaml"],
     "translation.schema.json": ["games/*/i18n/*/*.yaml", "ui/[!e]*.yaml", "ui/e[!n]*.yaml"],
     "ui.schema.json": ["ui/en.yaml", "games/*/ui.yaml"],
 }

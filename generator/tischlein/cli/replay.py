@@ -3,8 +3,10 @@
 Each example's moves are applied from its start; every step prints the move, its note, what happened and the
 resulting state (or the rejection with rule id and message). Then `expect` and every `illegal` item are
 checked. Prints OK or DIFFERS per example; exits 1 if any example differs or the content has errors. With
---coverage it prints instead which rule ids the game's replays exercise (engine/coverage.py) and exits 1 if a
-rule is exercised by none, or limits something and no illegal item shows it refused.
+--coverage it prints instead which rule ids the game's replays exercise (engine/coverage.py), the seed
+rulebook's sentences without an entry in the game's trace.yaml (content/trace.py) and exits 1 if a sentence is
+untraced, the trace is wrong, a rule is exercised by none, or forbids or limits something and no illegal item
+shows it refused.
 """
 from __future__ import annotations
 
@@ -36,7 +38,7 @@ def replay(game: str, example: str | None, as_json: bool, show_coverage: bool, c
     examples = _select(gc, content_dir, example)
     results = [(ex, replays.run(engine, ex, gc.engine_messages("en"))) for ex in examples]
     if show_coverage:
-        return _coverage(gc, engine, results, as_json)
+        return _coverage(gc, engine, results, as_json, content_dir)
     ok = all(r["ok"] for _, r in results)
     if as_json:
         click.echo(json.dumps({"game": game, "ok": ok, "examples": [r for _, r in results]},
@@ -59,15 +61,19 @@ def rule_texts(gc) -> list[tuple[str, str]]:
             for r in gc.rules]
 
 
-def _coverage(gc, engine, results: list, as_json: bool) -> None:
-    from ..engine.coverage import coverage, render
-    rows = coverage(engine, rule_texts(gc), results)
-    gaps = [gap for row in rows for gap in row.gaps]
+def _coverage(gc, engine, results: list, as_json: bool, content_dir: Path) -> None:
+    from ..content.trace import for_game
+    from ..engine.coverage import counts, coverage, render
+    trace = for_game(gc, content_dir)
+    rows = coverage(engine, rule_texts(gc), results, trace.forbidding())
+    untraced = [f"{s.place} [{s.fingerprint}]" for s in trace.untraced]
+    gaps = [gap for row in rows for gap in row.gaps] + untraced + trace.problems
     if as_json:
-        click.echo(json.dumps({"game": gc.id, "ok": not gaps, "rules": [r.to_dict() for r in rows]},
-                              ensure_ascii=False, indent=2))
+        click.echo(json.dumps({"game": gc.id, "ok": not gaps, "rules": [r.to_dict() for r in rows],
+                               "untraced": untraced, "trace_problems": trace.problems,
+                               "counts": counts(rows, len(untraced))}, ensure_ascii=False, indent=2))
     else:
-        click.echo(render(gc.id, rows))
+        click.echo(render(gc.id, rows, untraced, trace.problems))
     if gaps or not all(r["ok"] for _, r in results):
         sys.exit(1)
 

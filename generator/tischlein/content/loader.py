@@ -237,6 +237,8 @@ def _load_game(root: Path, folder: Path, ui: Catalog, problems: Problems,
     _load_game_ui(root, folder, catalog, problems)
     messages = _load_messages(root, folder, catalog, problems) if rules_texts else {}
     examples = _load_examples(root, folder, catalog, problems) if rules_texts else []
+    if rules_texts:
+        _load_trace_texts(root, folder, catalog, problems)
 
     rules = _flatten_rules(texts.get("rules", {}).get("sections", []), 0) if "rules" in texts else []
     _check_rule_refs(root, folder, game_id, texts, rules, examples, model, problems)
@@ -246,7 +248,7 @@ def _load_game(root: Path, folder: Path, ui: Catalog, problems: Problems,
     for lang in sorted(p.name for p in (folder / "i18n").glob("*") if p.is_dir()):
         if lang == SOURCE_LANGUAGE or (langs is not None and lang not in langs):
             continue
-        for stem in ("game", *TEXT_FILES, "messages", "examples", "ui") if rules_texts else ("game", "ui"):
+        for stem in ("game", *TEXT_FILES, "messages", "examples", "ui", "trace") if rules_texts else ("game", "ui"):
             _load_translation(root, folder / "i18n" / lang / f"{stem}.yaml", stem, lang, catalog, problems)
     game_ui = Catalog()
     game_ui.merge(ui)
@@ -310,6 +312,26 @@ def _load_examples(root: Path, folder: Path, catalog: Catalog, problems: Problem
             key: list(getattr(doc.get(key), "item_lines", [])) for key in ("moves", "illegal")}
         examples.append(doc_plain)
     return examples
+
+
+def _load_trace_texts(root: Path, folder: Path, catalog: Catalog, problems: Problems) -> None:
+    """trace.yaml (optional; content/trace.py checks it against the seed rulebook): its schema, and the two
+    readings of each ambiguous rulebook sentence with why one was chosen, which the sources page shows
+    (trace:<fingerprint>.readings.<i>, trace:<fingerprint>.why)."""
+    path = folder / "trace.yaml"
+    if not path.is_file():
+        return
+    shown = _show(root, path)
+    doc, valid = load_checked(path, "trace.schema.json", problems, shown)
+    if not valid:
+        return
+    for entry, line in zip(doc["sentences"], getattr(doc["sentences"], "item_lines", [None] * len(doc["sentences"]))):
+        ambiguous = entry.get("ambiguous")
+        if ambiguous:
+            key = f"trace:{entry['fingerprint']}"
+            for i, reading in enumerate(ambiguous["readings"]):
+                catalog.add_source(f"{key}.readings.{i}", reading, shown, line)
+            catalog.add_source(f"{key}.why", ambiguous["why"], shown, line)
 
 
 def _plain(value: Any) -> Any:

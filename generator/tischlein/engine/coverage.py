@@ -7,6 +7,9 @@ says that something may not, must not, cannot or never be done, is allowed only,
 much, or must be done: each such rule needs an `illegal` item that the engine refuses under that rule. A rule
 whose limit no move can break (a figure that stops at the end of the track by itself) is exempt only with a
 reason, in the engine's NO_REFUSAL; the report lists it with that reason.
+
+A rule also *forbids* when a sentence of the seed rulebook traced to it forbids a move (the game's trace.yaml,
+`forbids:`; see tischlein.content.trace). Such a rule has no exemption: an `illegal` item must show it refused.
 """
 from __future__ import annotations
 
@@ -31,6 +34,12 @@ class RuleCoverage:
     played: list[str] = field(default_factory=list)    # replays playing a move of it
     refused: list[str] = field(default_factory=list)   # replays with an `illegal` item refused under it
     exempt: str = ""                                   # why no move can break its limit (NO_REFUSAL)
+    forbids: list[str] = field(default_factory=list)   # places of the rulebook sentences that make it forbid
+
+    @property
+    def forbidding(self) -> bool:
+        """It forbids a move: by the rulebook's word (the trace), or by its own text's limit unless exempt."""
+        return bool(self.forbids or (self.limits and not self.exempt))
 
     @property
     def exercised(self) -> bool:
@@ -39,21 +48,27 @@ class RuleCoverage:
     @property
     def gaps(self) -> list[str]:
         out = [] if self.exercised else ["no replay exercises it"]
-        if self.limits and not self.refused and not self.exempt:
+        if self.forbids and not self.refused:
+            out.append(f"the rulebook forbids a move under it ({'; '.join(self.forbids)}) but no illegal item "
+                       f"shows a refusal under it")
+        elif self.limits and not self.refused and not self.exempt:
             out.append(f"it limits ({', '.join(self.limits)}) but no illegal item shows a refusal under it")
         return out
 
     def to_dict(self) -> dict:
         return {"rule": self.rule, "limits": self.limits, "named": self.named, "played": self.played,
-                "refused": self.refused, "exempt": self.exempt, "gaps": self.gaps}
+                "refused": self.refused, "exempt": self.exempt, "forbids": self.forbids,
+                "gaps": self.gaps}
 
 
-def coverage(engine: Any, rules: Iterable[tuple[str, str]], results: Iterable[tuple[Mapping, Mapping]]) -> list[
-        RuleCoverage]:
+def coverage(engine: Any, rules: Iterable[tuple[str, str]], results: Iterable[tuple[Mapping, Mapping]],
+             forbidding: Mapping[str, list[str]] | None = None) -> list[RuleCoverage]:
     """Per rule (id, English title and text) in order: the replays that exercise it and its gaps. `results`
-    are (example, replay.run result) pairs."""
-    exempt = getattr(engine, "NO_REFUSAL", {})
-    table = {rid: RuleCoverage(rid, limiting_words(text), exempt=exempt.get(rid, "")) for rid, text in rules}
+    are (example, replay.run result) pairs; `forbidding` maps a rule id to the places of the rulebook
+    sentences that make it forbid a move (Trace.forbidding())."""
+    exempt, forbidding = getattr(engine, "NO_REFUSAL", {}), forbidding or {}
+    table = {rid: RuleCoverage(rid, limiting_words(text), exempt=exempt.get(rid, ""),
+                               forbids=list(forbidding.get(rid, []))) for rid, text in rules}
     for example, result in results:
         name = example.get("id", "")
         for rid in example.get("rules", []):
@@ -74,16 +89,34 @@ def _add(table: dict, rule: str, where: str, example: str) -> None:
         getattr(entry, where).append(example)
 
 
-def render(game: str, rows: list[RuleCoverage]) -> str:
-    """The coverage as text: one line per rule (N named, P played, I refused; ! a gap), then the gaps."""
+def counts(rows: list[RuleCoverage], untraced: int) -> dict[str, int]:
+    """The three figures the report ends with."""
+    return {"untraced_sentences": untraced,
+            "rules_without_replay": sum(1 for row in rows if not row.exercised),
+            "forbidding_without_refusal": sum(1 for row in rows if row.forbidding and not row.refused)}
+
+
+def render(game: str, rows: list[RuleCoverage], untraced: list[str] = (), problems: list[str] = ()) -> str:
+    """The coverage as text: one line per rule (N named, P played, I refused, L limits, F the rulebook forbids;
+    ! a gap), the gaps, the untraced rulebook sentences and the trace's problems, then the three counts."""
     lines = [f"{game}: rule coverage by the replays (N named, P a move played, I an illegal item refused, "
-             f"L its text limits something)"]
+             f"L its text limits something, F a rulebook sentence forbids a move under it)"]
     for row in rows:
         marks = "".join(m if cond else "-" for m, cond in (("N", row.named), ("P", row.played),
-                                                             ("I", row.refused), ("L", row.limits)))
+                                                             ("I", row.refused), ("L", row.limits),
+                                                             ("F", row.forbids)))
         lines.append(f"  {'!' if row.gaps else ' '} {marks} {row.rule}" + (f"   exempt: {row.exempt}" if row.exempt
                                                                              else ""))
     gaps = [(row.rule, gap) for row in rows for gap in row.gaps]
     lines.append(f"{len(gaps)} gap(s)" + (":" if gaps else ""))
     lines += [f"  {rule}: {gap}" for rule, gap in gaps]
+    if untraced:
+        lines.append(f"{len(untraced)} rulebook sentence(s) without a trace entry:")
+        lines += [f"  {place}" for place in untraced]
+    if problems:
+        lines.append(f"{len(problems)} problem(s) in the trace:")
+        lines += [f"  {problem}" for problem in problems]
+    figures = counts(rows, len(untraced))
+    lines.append(f"{figures['untraced_sentences']} untraced sentence(s), {figures['rules_without_replay']} rule id(s) "
+                 f"without a replay, {figures['forbidding_without_refusal']} forbidding rule id(s) without a refusal")
     return "\n".join(lines)

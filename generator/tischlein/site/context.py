@@ -448,6 +448,47 @@ class PageContext(GameFacts, EnginePanels):
                          "missing": len(cov.missing), "percent": f"{cov.percent:.0f}"})
         return rows
 
+    def rulebook_trace(self) -> dict:
+        """For the sources page, from the game's trace.yaml (content/trace.py): each ambiguous rulebook sentence
+        (its place, the reading chosen, the other readings, why) and, per rule, where the rulebook states it."""
+        from ..content.trace import entries_of
+        entries = entries_of(self.game.folder)
+
+        def place(e: dict) -> Markup:
+            return md.text(e["section"].rstrip(":") + ", " + (self.ui("site.sources.heading") if e["n"] == 0 else
+                                                  self.ui("site.sources.sentence", n=e["n"])))
+        ambiguous = []
+        for e in entries:
+            if e.get("ambiguous") and self.has(f"trace:{e['fingerprint']}.why"):
+                key, chosen = f"trace:{e['fingerprint']}", e["ambiguous"]["chosen"] - 1
+                readings = [self.plain(f"{key}.readings.{i}") for i in range(len(e["ambiguous"]["readings"]))]
+                ambiguous.append({"place": place(e), "chosen": readings[chosen],
+                                  "others": [r for i, r in enumerate(readings) if i != chosen],
+                                  "why": self.plain(f"{key}.why")})
+        by_rule: dict[str, list[tuple[str, list[int]]]] = {}     # rule -> [(section, its sentence numbers)]
+        for e in entries:
+            for rule in e.get("rules", []):
+                groups = by_rule.setdefault(rule, [])
+                if not groups or groups[-1][0] != e["section"]:
+                    groups.append((e["section"], []))
+                groups[-1][1].append(e["n"])
+        rules = [{"id": r.id, "places": Markup(" · ").join(self._places(by_rule[r.id]))}
+                 for r in self.game.rules if r.id in by_rule]
+        return {"ambiguous": ambiguous, "rules": rules}
+
+    def _places(self, groups: list[tuple[str, list[int]]]) -> list[Markup]:
+        """"Setup, sentences 1, 2, 6" per section (a heading that states the rule: "…, heading")."""
+        out = []
+        for section, numbers in groups:
+            parts = [self.ui("site.sources.heading")] if 0 in numbers else []
+            counted = [n for n in numbers if n]
+            if len(counted) == 1:
+                parts.append(self.ui("site.sources.sentence", n=counted[0]))
+            elif counted:
+                parts.append(self.ui("site.sources.sentences", numbers=", ".join(str(n) for n in counted)))
+            out.append(md.text(section.rstrip(":") + ", " + ", ".join(parts)))
+        return out
+
     def notes(self, examples: list["ExampleRender"]) -> list[tuple[str, list[dict]]]:
         """Every reconstructed value and erratum, grouped by kind, for the sources page."""
         model = self.game.model

@@ -113,6 +113,16 @@ class Mahlzeit(Engine):
         if mv.name in ("swap", "decline") and s.phase != "dirty-pots" and holder is not None and \
                 any(key == "step.apron" for key, _ in s.events):
             fail(SPECIAL_RULES[APRON], "apron.no_swap", holder=s.players[holder].name, layer=s.current.name)
+        # The spoon just played stays on its row this turn (the last move's events are seen only here, before
+        # the move's copy of the state drops them).
+        row = mv.args.get("row") if mv.name == "take" and s.phase == "before-draw" else None
+        if mv.player == s.current.name and type(row) is int and 1 <= row <= len(s.rows) and s.rows[row - 1] and \
+                self.spoon_just_played(s, s.rows[row - 1][-1]):
+            fail("mahlzeit.spoon", "spoon.take_back", card=s.rows[row - 1][-1], player=mv.player, row=row)
+        # Likewise right after a lay in the final phase: the end rule forbids the swap.
+        if mv.name in ("swap", "decline") and s.phase != "dirty-pots" and holder is not None and \
+                any(key == "step.no_swap_final" for key, _ in s.events):
+            fail("mahlzeit.end", "end.no_swap_final", holder=s.players[holder].name, layer=s.current.name)
 
     # --- state checks ---------------------------------------------------------------------------------------
     def components(self, s: State) -> dict:
@@ -222,6 +232,13 @@ class Mahlzeit(Engine):
             s.event("step.refill", row=r, card=refill)
             self._after_stack_use(s)
         s.phase = "after-draw"
+
+    def spoon_just_played(self, s: State, card: str) -> bool:
+        """The spoon was moved onto its row by the move just made: it stays there for the rest of that turn
+        (read from the last move's events; a second spoon played in the same turn hides the first's event, a
+        case left open)."""
+        return self.type_of[card] == SPOON and any(key == "step.spoon" and params.get("card") == card
+                                                   for key, params in s.events)
 
     def _after_stack_use(self, s: State) -> None:
         if not s.stack and not s.final:
@@ -379,7 +396,8 @@ class Mahlzeit(Engine):
                       for dst in range(1, self.open_rows + 1) if dst != src]
             if s.stack:
                 moves.append(Move(name, "draw", {}))
-            moves += [Move(name, "take", {"row": r}) for r, row in enumerate(s.rows, 1) if row]
+            moves += [Move(name, "take", {"row": r}) for r, row in enumerate(s.rows, 1)
+                      if row and not self.spoon_just_played(s, row[-1])]
             return moves
         if s.phase == "after-draw":
             moves += self._lay_moves(s, player)

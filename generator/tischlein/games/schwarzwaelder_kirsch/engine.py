@@ -33,7 +33,7 @@ R_TURN, R_END = "schwarzwaelder-kirsch.turn", "schwarzwaelder-kirsch.end"
 R_REVEAL, R_JOKER = "schwarzwaelder-kirsch.turn.reveal", "schwarzwaelder-kirsch.turn.joker"
 R_ACTION_CARD, R_ACTIONS = "schwarzwaelder-kirsch.turn.action-card", "schwarzwaelder-kirsch.actions"
 R_STEHLEN, R_TAUSCHEN = "schwarzwaelder-kirsch.actions.stehlen", "schwarzwaelder-kirsch.actions.tauschen"
-R_GARNIEREN = "schwarzwaelder-kirsch.actions.garnieren"
+R_GARNIEREN, R_DUPLICATE = "schwarzwaelder-kirsch.actions.garnieren", "schwarzwaelder-kirsch.turn.duplicate"
 DECISIONS = {"joker", "action"}     # the phases in which a face-up card waits for its finder's decision
 
 
@@ -97,8 +97,6 @@ class SchwarzwaelderKirsch(Engine):
         "step.leave": Secret("step.leave.hidden", seen_by=None, memory=True),
         "step.duplicate_safe": Secret("step.duplicate_safe.hidden", seen_by=None, memory=True),
     }
-    NO_REFUSAL = {"schwarzwaelder-kirsch.turn.duplicate": "its 'only' and 'never' say which revealed cards are "
-                                                          "duplicates; no reveal is refused for that"}
 
     def __init__(self, data: Mapping[str, Any]):
         super().__init__(data)
@@ -116,6 +114,13 @@ class SchwarzwaelderKirsch(Engine):
         """Lay `card` on `ing`; a collection keeps the cake's order, so renders and dicts compare stably."""
         new = {**player.collection, ing: card}
         player.collection = {i: new[i] for i in self.cake if i in new}
+
+    def blocked(self, s: State, mv: Move) -> None:
+        """Right after a duplicate ended a player's turn (the last move's events), that player's next move is
+        refused by the duplicate rule, the reason to read, rather than as a move out of turn."""
+        if mv.player != s.current.name and any(key in ("step.duplicate_safe", "step.duplicate_lost") and
+                                               params.get("player") == mv.player for key, params in s.events):
+            fail(R_DUPLICATE, "duplicate.turn_over", player=mv.player, next=s.current.name)
 
     def check_phase(self, s: State, mv: Move, spec: Any) -> None:
         """A face-up joker or action card must be dealt with before any other move of the turn."""

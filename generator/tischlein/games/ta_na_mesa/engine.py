@@ -27,8 +27,8 @@ from __future__ import annotations
 from collections import Counter
 from typing import Any, Mapping
 
-from ...engine import (Arg, Check, Engine, Move, STR, Secret, fail, ids, invalid, move, one_id, require, rng_below,
-                       rng_seed, rng_shuffle)
+from ...engine import (Arg, Check, Engine, IllegalMove, Move, MoveError, STR, Secret, fail, ids, invalid, move, one_id,
+                       require, rng_below, rng_seed, rng_shuffle)
 from .engine_start import read_start
 from .engine_state import FACE_UP, PHASES, SIDES, Placed, Player, State, Tiles
 from .policy import greedy
@@ -261,6 +261,21 @@ class TaNaMesa(Engine):
             if s.face_up[k]:
                 s.event("step.turn_up", card=s.face_up[k], side=where)
         self._advance(s)
+
+    def wrong_phase(self, s: State, mv: Move, spec: Any) -> MoveError:
+        """A token turned over during the draft breaks the draft's rule (look at the other face, do not turn it
+        yet), which says more than "not possible now"."""
+        if mv.name == "flip" and s.phase == "draft":
+            return IllegalMove(R_DRAFT, "flip.during_draft", {"player": mv.player})
+        return super().wrong_phase(s, mv, spec)
+
+    def blocked(self, s: State, mv: Move) -> None:
+        """A player who has prepared this round and tries a second recipe breaks the one-recipe rule, which is
+        what they should read, rather than merely moving out of turn."""
+        if mv.name == "prepare" and s.phase == "prepare":
+            i = s.player_index(mv.player)
+            if i is not None and s.players[i].prepared is not None:
+                fail(R_PREPARE, "prepare.once", player=s.players[i].name, recipe=s.players[i].prepared)
 
     @move("prepare", rule=R_PREPARE, phases="prepare", recipe=STR, cards=ids("value", optional=True),
           symbols=Arg("list", optional=True), buy=Arg("list", optional=True))
