@@ -20,9 +20,9 @@ from typing import Any, Iterator
 from ..files import atomic
 from . import plural
 from .errors import Problems
-from .i18n import SOURCE_LANGUAGE
-from .plural import Plural
-from .translation_files import Unit, path_of, relative, render_entry, scopes, set_entries, units
+from .i18n import SOURCE_LANGUAGE, source_hash
+from .plural import Plural, as_json
+from .translation_files import Unit, path_of, relative, scopes, set_fields, units
 from .translations import check_entry
 
 MAX_BYTES = 20_000_000
@@ -199,16 +199,30 @@ def import_file(content, path: Path) -> list[tuple[Path, int]]:
             english = plural.from_yaml(english_given, english.count) if isinstance(english_given, dict) and \
                 isinstance(english, Plural) else english_given     # made from an older English: goes in stale
         value = {k: v for k, v in where.items()} if isinstance(where, dict) else where
-        target = path_of(content.root, unit.scope, unit.namespace, lang)
-        by_file.setdefault(target, {})[unit.file_key] = render_entry(unit.file_key, value, english)
+        fields = _changed_fields(catalogs[unit.scope].translations.get(lang, {}).get(unit.key), value, english)
+        if fields:
+            target = path_of(content.root, unit.scope, unit.namespace, lang)
+            by_file.setdefault(target, {})[unit.file_key] = fields
     if problems.errors:
         raise ImportProblems(problems.errors)
     from .translator import HEADER
     written = []
     for target, entries in sorted(by_file.items()):
-        set_entries(target, entries, HEADER.format(lang=lang, english="the English texts"))
+        set_fields(target, entries, HEADER.format(lang=lang, english="the English texts"))
         written.append((target, len(entries)))
     return written
+
+
+def _changed_fields(tr, value: "str | dict", english: "str | Plural") -> dict:
+    """The fields of a translation entry an import changes: none when the file has this text made from this
+    English already (so an unchanged round trip writes nothing); else the text, the hash and the English."""
+    new_hash = source_hash(english)
+    old_text = _plain(tr.text) if tr is not None else None
+    if tr is not None and old_text == value and tr.source == new_hash:
+        return {}
+    new = {"text": value, "source": new_hash, "english": as_json(english)}
+    old = {"text": old_text, "source": tr.source, "english": tr.english} if tr is not None else {}
+    return {name: v for name, v in new.items() if old.get(name) != v}
 
 
 def _plain(english: "str | Plural") -> Any:
