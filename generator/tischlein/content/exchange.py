@@ -18,9 +18,9 @@ from pathlib import Path
 from typing import Any, Iterator
 
 from ..files import atomic
-from . import plural
+from . import exchange_notes, plural
 from .errors import Problems
-from .i18n import SOURCE_LANGUAGE, source_hash
+from .i18n import SOURCE_LANGUAGE, source_hash, tokens
 from .plural import Plural, as_json
 from .translation_files import Unit, path_of, relative, scopes, set_fields, units
 from .translations import check_entry
@@ -71,7 +71,10 @@ def _plural_forms_header(lang: str) -> str:
         rule = Locale.parse(lang.replace("-", "_")).plural_form
     except (UnknownLocaleError, ValueError):
         rule = Locale.parse("en").plural_form
-    return re.sub(r"\be\b", "0", to_gettext(rule))
+    expression = re.sub(r"\be\b", "0", to_gettext(rule))
+    for constant, value in (("(0 == 0)", "1"), ("(0 >= 0 && 0 <= 5)", "1")):     # what e = 0 leaves behind
+        expression = expression.replace(constant, value)
+    return expression
 
 
 def _entries(content, lang: str, games: list[str]) -> Iterator[tuple[Unit, Any, Any]]:
@@ -92,28 +95,31 @@ def export(content, lang: str, fmt: str, target: Path, games: list[str]) -> int:
 
 
 def _export_po(content, lang: str, rows, tmp: Path) -> None:
+    """A PO file (a POT template for English): msgctxt the string's id; extracted comments say where it appears,
+    what each placeholder holds and, for a plural, which CLDR category each msgstr[i] is; a text with
+    placeholders is flagged python-brace-format so `msgfmt --check-format` and editors check them."""
     import polib
+    template = lang == SOURCE_LANGUAGE
     po = polib.POFile(wrapwidth=0)
-    po.metadata = {"Project-Id-Version": "tischlein", "Language": lang, "MIME-Version": "1.0",
-                   "Content-Type": "text/plain; charset=UTF-8", "Content-Transfer-Encoding": "8bit",
-                   "Plural-Forms": _plural_forms_header(lang)}
+    po.metadata = _po_header(content, lang, template)
+    catalogs = dict(scopes(content))
     for unit, tr, state in rows:
         english = unit.english
-        comments = [f"translation file: {relative(content.root, path_of(content.root, unit.scope, unit.namespace, lang))}"]
-        if _rule_id(unit):
-            comments.append(f"rule: {_rule_id(unit)}")
-        if isinstance(english, Plural):
-            comments.append(f"{{{english.count}}} is the number that chooses the form")
-        entry = polib.POEntry(msgctxt=context(unit), msgid=english if isinstance(english, str) else english["one"],
-                              occurrences=[_reference(content, unit)], comment="\n".join(comments))
-        if isinstance(english, Plural):
+        is_plural = isinstance(english, Plural)
+        entry = polib.POEntry(msgctxt=context(unit), msgid=english["one"] if is_plural else english,
+                              occurrences=[_reference(content, unit)] if unit.scope != "ui" else [],
+                              comment="\n".join(_notes(content, catalogs[unit.scope], unit, lang, template)))
+        if tokens(english):
+            entry.flags.append("python-brace-format")
+        if is_plural:
             entry.msgid_plural = english["other"]
-            forms = tr.text if tr is not None and isinstance(tr.text, dict) else {}
-            entry.msgstr_plural = {i: forms.get(cat, "") for i, cat in enumerate(plural.categories(lang))}
+            forms = tr.text if tr is not None and isinstance(tr.text, dict) and not template else {}
+            cats = ENGLISH_PO_FORMS if template else plural.categories(lang)
+            entry.msgstr_plural = {i: forms.get(cat, "") for i, cat in enumerate(cats)}
         else:
-            entry.msgstr = tr.text if tr is not None and isinstance(tr.text, str) else ""
-        if state == "stale":
-            entry.flags.append("fuzzy")
+            entry.msgstr = tr.text if tr is not None and isinstance(tr.text, str) and not template else ""
+        if state == "stale" and not template:
+            entry.flags.insert(0, "fuzzy")
             old = tr.english
             if isinstance(old, str):
                 entry.previous_msgid = old
@@ -123,27 +129,80 @@ def _export_po(content, lang: str, rows, tmp: Path) -> None:
     po.save(str(tmp))
 
 
+ENGLISH_PO_FORMS = ("one", "other")      # a template's two plural slots: gettext's msgid / msgid_plural
+
+
+def _po_header(content, lang: str, template: bool) -> dict:
+    """gettext's full header. PO-Revision-Date is when the language's translation files last changed."""
+    import datetime
+    from .. import __version__
+    now = datetime.datetime.now(datetime.timezone.utc).strftime("%Y-%m-%d %H:%M+0000")
+    files = [p for p in Path(content.root).rglob(f"{lang}.yaml") if p.parent.name == "ui"] + \
+        list(Path(content.root).glob(f"games/*/i18n/{lang}/*.yaml"))
+    revised = max((p.stat().st_mtime for p in files), default=None)
+    header = {"Project-Id-Version": f"tischlein {__version__}",
+              "Report-Msgid-Bugs-To": "", "POT-Creation-Date": now,
+              "PO-Revision-Date": "YEAR-MO-DA HO:MI+ZONE" if template else now if revised is None else
+              datetime.datetime.fromtimestamp(revised, datetime.timezone.utc).strftime("%Y-%m-%d %H:%M+0000"),
+              "Last-Translator": "" if template else f"{_language_name(lang)} translators of tischlein",
+              "Language-Team": "" if template else f"{_language_name(lang)} (tischlein)",
+              "Language": "" if template else lang, "MIME-Version": "1.0",
+              "Content-Type": "text/plain; charset=UTF-8", "Content-Transfer-Encoding": "8bit",
+              "Plural-Forms": "nplurals=2; plural=(n != 1);" if template else _plural_forms_header(lang)}
+    return header
+
+
+def _language_name(lang: str) -> str:
+    from babel import Locale, UnknownLocaleError
+    try:
+        return Locale.parse(lang.replace("-", "_")).get_display_name("en") or lang
+    except (UnknownLocaleError, ValueError):
+        return lang
+
+
+def _notes(content, catalog, unit: Unit, lang: str, template: bool) -> list[str]:
+    """The extracted comments of a string: where it appears, its placeholders, its plural slots, its files."""
+    english = unit.english
+    notes = [f"Appears in: {exchange_notes.place(unit.scope, unit.namespace, unit.file_key)}"
+             + (f" (rule: {_rule_id(unit)})" if _rule_id(unit) else "")]
+    texts = english.texts() if isinstance(english, Plural) else [english]
+    notes += dict.fromkeys(n for t in texts for n in exchange_notes.placeholder_notes(
+        t, catalog, english.count if isinstance(english, Plural) else None))
+    if isinstance(english, Plural):
+        cats = ENGLISH_PO_FORMS if template else plural.categories(lang)
+        of = SOURCE_LANGUAGE if template else lang
+        notes.append("Plural forms: " + "; ".join(
+            f"msgstr[{i}] = {cat} (n = {', '.join(map(str, plural.samples(of, cat)))}"
+            f"{'' if plural.single_number(of, cat) else ' …'})" for i, cat in enumerate(cats)))
+    if unit.scope == "ui":
+        shown, line = _reference(content, unit)
+        notes.append(f"English: tischlein's interface strings ({shown}, line {line})")
+    if not template:
+        notes.append(f"Translation file: {relative(content.root, path_of(content.root, unit.scope, unit.namespace, lang))}")
+    return notes
+
+
 def _export_xliff(content, lang: str, rows, tmp: Path) -> None:
     import xml.etree.ElementTree as ET
     ET.register_namespace("", XLIFF_NS)
     q = lambda tag: f"{{{XLIFF_NS}}}{tag}"          # noqa: E731
     root = ET.Element(q("xliff"), {"version": "1.2"})
     bodies: dict[str, Any] = {}
+    catalogs = dict(scopes(content))
     for unit, tr, state in rows:
         if unit.scope not in bodies:
             file = ET.SubElement(root, q("file"), {"original": unit.scope, "source-language": SOURCE_LANGUAGE,
                                                    "target-language": lang, "datatype": "plaintext"})
             bodies[unit.scope] = ET.SubElement(file, q("body"))
         body = bodies[unit.scope]
-        note = "English: {}:{}; translation file: ".format(*_reference(content, unit)) + \
-               f"{relative(content.root, path_of(content.root, unit.scope, unit.namespace, lang))}"
-        if _rule_id(unit):
-            note += f"; rule: {_rule_id(unit)}"
+        notes = _notes(content, catalogs[unit.scope], unit, lang, False)
+        if unit.scope != "ui":
+            notes.insert(1, "English: {}, line {}".format(*_reference(content, unit)))
+        note = "\n".join(note for note in notes if not note.startswith("Plural forms: "))
         review = state == "stale"
         if isinstance(unit.english, Plural):
             group = ET.SubElement(body, q("group"), {"id": context(unit), "restype": PLURAL_GROUP})
-            ET.SubElement(group, q("note"), {"from": "developer"}).text = \
-                note + f"; {{{unit.english.count}}} is the number that chooses the form"
+            ET.SubElement(group, q("note"), {"from": "developer"}).text = note
             forms = tr.text if tr is not None and isinstance(tr.text, dict) else {}
             for cat, source in zip(plural.categories(lang), _english_forms(unit.english, lang)):
                 _unit(body=group, q=q, ident=f"{context(unit)}[{cat}]", source=source, target=forms.get(cat, ""),
@@ -162,6 +221,8 @@ def _unit(body, q, ident: str, source: str, target: str, review: bool, old: str 
     element = ET.SubElement(body, q("trans-unit"), {"id": ident, "xml:space": "preserve"})
     ET.SubElement(element, q("source")).text = source
     state = "new" if not target else ("needs-review-translation" if review else "translated")
+    if state == "translated":
+        element.set("approved", "yes")
     ET.SubElement(element, q("target"), {"state": state}).text = target
     if old is not None:
         alt = ET.SubElement(element, q("alt-trans"), {"alttranstype": "previous-version"})
@@ -252,7 +313,8 @@ def _read_po(data: bytes, shown: str, problems: Problems) -> tuple[str, list]:
     lang = po.metadata.get("Language", "").strip()
     if not lang:
         raise ValueError("the PO file does not say its language (a Language: header)")
-    cats = plural.categories(lang)
+    header = po.metadata.get("Plural-Forms", "").strip()
+    slots = plural.gettext_slots(lang, header) if header else {c: i for i, c in enumerate(plural.categories(lang))}
     items = []
     for entry in po:
         if entry.obsolete or "fuzzy" in entry.flags or not entry.msgctxt:
@@ -260,7 +322,7 @@ def _read_po(data: bytes, shown: str, problems: Problems) -> tuple[str, list]:
         if entry.msgid_plural:
             if not any(entry.msgstr_plural.values()):
                 continue
-            text = {cat: entry.msgstr_plural.get(i, "") for i, cat in enumerate(cats)}
+            text = {cat: entry.msgstr_plural.get(i, "") for cat, i in slots.items()}
             text = {k: v for k, v in text.items() if v}
             english = {"one": entry.msgid, "other": entry.msgid_plural}
         else:
