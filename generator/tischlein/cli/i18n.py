@@ -54,6 +54,10 @@ def i18n_status(langs: tuple[str, ...], games: tuple[str, ...], verbose: bool, d
     if not verbose and not diff:
         return
     catalogs = {"ui": content.ui, **{g.id: g.catalog for g in content.games.values()}}
+    from_history: set = set()
+    if diff:
+        from ..content.english_history import recover
+        from_history = {(file, key) for file, key, _ in recover(content, list(langs) or None)}
     for cov in rows:
         if not (cov.stale or cov.missing or cov.copied):
             continue
@@ -61,7 +65,7 @@ def i18n_status(langs: tuple[str, ...], games: tuple[str, ...], verbose: bool, d
         for key in cov.stale:
             click.echo(f"    stale    {key}")
             if diff:
-                _show_diff(catalogs[cov.scope], key, cov.lang)
+                _show_diff(catalogs[cov.scope], key, cov.lang, from_history)
         if verbose:
             for key in cov.copied:
                 click.echo(f"    copied   {key}   (the {cov.copied_from} text, unchanged)")
@@ -71,7 +75,8 @@ def i18n_status(langs: tuple[str, ...], games: tuple[str, ...], verbose: bool, d
         sys.exit(1)
 
 
-def _show_diff(catalog, key: str, lang: str) -> None:
+def _show_diff(catalog, key: str, lang: str, from_history: set) -> None:
+    from ..content.english_history import word_diff
     from ..content.plural import Plural
     tr = catalog.translations[lang][key]
     new = catalog.source[key]
@@ -79,11 +84,16 @@ def _show_diff(catalog, key: str, lang: str) -> None:
     if isinstance(new, Plural):
         new = new.as_message()
     if old is None:
-        click.echo("        (the English it was translated from is not recorded in the file; `tischlein i18n "
-                   "accept`, `import` and `accept --record-english` record it from now on)")
+        click.echo("        (the English it was translated from is not recorded in the file, nor found in the git "
+                   "history; `tischlein i18n accept`, `import` and `accept --record-english` record it from now on)")
     else:
-        click.echo(f"        - {old}")
+        click.echo(f"        - {old}" + ("   (from the git history)" if (tr.file, key) in from_history else ""))
     click.echo(f"        + {new}")
+    if isinstance(old, str) and isinstance(new, str):
+        click.echo(f"        changed: {word_diff(old, new)}")
+    elif isinstance(old, dict) and isinstance(new, dict):
+        for form in (f for f in new if f != "count" and old.get(f) != new[f]):
+            click.echo(f"        changed ({form}): {word_diff(str(old.get(form, '')), new[form])}")
     click.echo(f"        {lang}: {tr.text}   ({tr.file}:{tr.line})")
 
 

@@ -88,6 +88,8 @@ def _entries(content, lang: str, games: list[str]) -> Iterator[tuple[Unit, Any, 
 # -- export -------------------------------------------------------------------------------------------------
 
 def export(content, lang: str, fmt: str, target: Path, games: list[str]) -> int:
+    from .english_history import recover
+    recover(content, [lang])            # a stale string's previous English, from git when its file lacks it
     rows = list(_entries(content, lang, games))
     with atomic(Path(target)) as tmp:
         (_export_po if fmt == "po" else _export_xliff)(content, lang, rows, tmp)

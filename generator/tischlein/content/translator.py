@@ -59,9 +59,15 @@ def accept(content, lang: str, keys: list[str], all_stale: bool, games: list[str
            record_english: bool = False) -> list[tuple[Path, str]]:
     """Record the current English (hash and text) for stale strings of `lang` the translator has fixed; with
     `record_english`, also beside every up-to-date string whose file does not keep its English yet (files
-    written before `english:` existed), so a later change of the English shows as old → new."""
+    written before `english:` existed), so a later change of the English shows as old → new, and beside every
+    stale one the English its hash names in the content's git history (english_history)."""
     catalogs = dict(scopes(content, games))
     chosen: list[tuple[str, str]] = []
+    previous: dict[Path, dict[str, dict]] = {}      # stale, not accepted: the English it was made from
+    recovered = set()
+    if record_english:
+        from .english_history import recover
+        recovered = {(tr_file, key) for tr_file, key, _ in recover(content, [lang])}
     for scope, catalog in catalogs.items():
         for key, tr in catalog.translations.get(lang, {}).items():
             status = catalog.status(key, lang)
@@ -69,6 +75,8 @@ def accept(content, lang: str, keys: list[str], all_stale: bool, games: list[str
                 chosen.append((scope, key))
             elif record_english and status == "current" and tr.english is None:
                 chosen.append((scope, key))
+            elif (tr.file, key) in recovered:
+                previous.setdefault(Path(tr.file), {})[key.split(":", 1)[1]] = {"english": tr.english}
     unknown = [k for k in keys if not any(k in (key, f"{scope}/{key}") for scope, key in chosen)]
     if unknown:
         raise TranslatorError(f"not a stale {lang} string: {', '.join(unknown)} (see `tischlein i18n status "
@@ -82,4 +90,8 @@ def accept(content, lang: str, keys: list[str], all_stale: bool, games: list[str
     for path, entries in sorted(by_file.items()):
         set_fields(path, entries)
         done += [(path, key) for key in entries]
+    for path, entries in sorted(previous.items()):
+        set_fields(path, entries)
+        done += [(path, key) for key in entries]
     return done
+
