@@ -22,7 +22,7 @@ from . import exchange_notes, plural
 from .errors import Problems
 from .i18n import SOURCE_LANGUAGE, source_hash, tokens
 from .plural import Plural, as_json
-from .translation_files import Unit, path_of, relative, scopes, set_fields, units
+from .translation_files import Unit, groups, path_of, relative, scopes, set_fields, units
 from .translations import check_entry
 
 MAX_BYTES = 20_000_000
@@ -77,12 +77,25 @@ def _plural_forms_header(lang: str) -> str:
     return expression
 
 
-def _entries(content, lang: str, games: list[str]) -> Iterator[tuple[Unit, Any, Any]]:
-    """(unit, the translation or None, its status) for every string."""
+def _entries(content, lang: str, games: list[str]) -> Iterator[tuple[Unit, Any, Any, list[Unit]]]:
+    """(unit, its translation or None, its status, every unit of the same string) for every distinct string:
+    a sentence repeated across records is one string (translation_files.groups). Of a repeated sentence the
+    translation most of its places have goes out; it is stale (fuzzy) when any place is stale or translated
+    differently."""
     catalogs = dict(scopes(content, games))
-    for unit in units(content, games):
-        catalog = catalogs[unit.scope]
-        yield unit, catalog.translations.get(lang, {}).get(unit.key), catalog.status(unit.key, lang)
+    for members in groups(content, games):
+        catalog = catalogs[members[0].scope]
+        found = [(u, catalog.translations.get(lang, {}).get(u.key), catalog.status(u.key, lang)) for u in members]
+        translated = [(u, tr, state) for u, tr, state in found if tr is not None]
+        if not translated:
+            yield members[0], None, found[0][2], members
+            continue
+        texts = [_plain(tr.text) for _, tr, _ in translated]
+        best = max(range(len(texts)), key=lambda i: (texts.count(texts[i]), translated[i][2] == "current", -i))
+        unit, tr, state = translated[best]
+        if any(st == "stale" for _, _, st in translated) or len({repr(t) for t in texts}) > 1:
+            state = "stale"
+        yield unit, tr, state, members
 
 
 # -- export -------------------------------------------------------------------------------------------------
@@ -90,7 +103,7 @@ def _entries(content, lang: str, games: list[str]) -> Iterator[tuple[Unit, Any, 
 def export(content, lang: str, fmt: str, target: Path, games: list[str]) -> int:
     from .english_history import recover
     recover(content, [lang])            # a stale string's previous English, from git when its file lacks it
-    rows = list(_entries(content, lang, games))
+    rows = list(_entries(content, lang, games))          # one row per distinct string
     with atomic(Path(target)) as tmp:
         (_export_po if fmt == "po" else _export_xliff)(content, lang, rows, tmp)
     return len(rows)
@@ -105,12 +118,14 @@ def _export_po(content, lang: str, rows, tmp: Path) -> None:
     po = polib.POFile(wrapwidth=0)
     po.metadata = _po_header(content, lang, template)
     catalogs = dict(scopes(content))
-    for unit, tr, state in rows:
+    for unit, tr, state, members in rows:
         english = unit.english
         is_plural = isinstance(english, Plural)
         entry = polib.POEntry(msgctxt=context(unit), msgid=english["one"] if is_plural else english,
-                              occurrences=[_reference(content, unit)] if unit.scope != "ui" else [],
-                              comment="\n".join(_notes(content, catalogs[unit.scope], unit, lang, template)))
+                              occurrences=list(dict.fromkeys(_reference(content, u) for u in members))
+                              if unit.scope != "ui" else [],
+                              comment="\n".join(_notes(content, catalogs[unit.scope], unit, lang, template)
+                                                + _shared_note(members)))
         if tokens(english):
             entry.flags.append("python-brace-format")
         if is_plural:
@@ -162,6 +177,14 @@ def _language_name(lang: str) -> str:
         return lang
 
 
+def _shared_note(members: list[Unit]) -> list[str]:
+    if len(members) == 1:
+        return []
+    keys = [m.key for m in members[1:]]
+    shown = ", ".join(keys[:4]) + (f" and {len(keys) - 4} more" if len(keys) > 4 else "")
+    return [f"The same sentence in {len(members)} places, translated once for all: also {shown}"]
+
+
 def _notes(content, catalog, unit: Unit, lang: str, template: bool) -> list[str]:
     """The extracted comments of a string: where it appears, its placeholders, its plural slots, its files."""
     english = unit.english
@@ -191,7 +214,7 @@ def _export_xliff(content, lang: str, rows, tmp: Path) -> None:
     root = ET.Element(q("xliff"), {"version": "1.2"})
     bodies: dict[str, Any] = {}
     catalogs = dict(scopes(content))
-    for unit, tr, state in rows:
+    for unit, tr, state, members in rows:
         if unit.scope not in bodies:
             file = ET.SubElement(root, q("file"), {"original": unit.scope, "source-language": SOURCE_LANGUAGE,
                                                    "target-language": lang, "datatype": "plaintext"})
@@ -200,7 +223,7 @@ def _export_xliff(content, lang: str, rows, tmp: Path) -> None:
         notes = _notes(content, catalogs[unit.scope], unit, lang, False)
         if unit.scope != "ui":
             notes.insert(1, "English: {}, line {}".format(*_reference(content, unit)))
-        note = "\n".join(note for note in notes if not note.startswith("Plural forms: "))
+        note = "\n".join([note for note in notes if not note.startswith("Plural forms: ")] + _shared_note(members))
         review = state == "stale"
         if isinstance(unit.english, Plural):
             group = ET.SubElement(body, q("group"), {"id": context(unit), "restype": PLURAL_GROUP})
@@ -246,26 +269,18 @@ def import_file(content, path: Path) -> list[tuple[Path, int]]:
         lang, items = (_read_xliff if is_xliff else _read_po)(data, shown, problems)
     except ValueError as exc:
         raise ImportProblems([_problem(problems, shown, 1, "", str(exc))]) from None
-    known = {context(u): u for u in units(content)}
+    known = {context(u): members for members in groups(content) for u in members}
     catalogs = dict(scopes(content))
     by_file: dict[Path, dict[str, str]] = {}
+    given = {item[0] for item in items}
     for ctx, english_given, text, line in items:
-        unit = known.get(ctx)
-        if unit is None:
+        if ctx not in known:
             problems.error(shown, line, ctx, "no such string in this content (renamed or removed since the export?)")
             continue
-        where = check_entry(catalogs[unit.scope], unit.key, text, lang, shown, line, ctx, problems)
-        if where is None:
-            continue
-        english = unit.english
-        if english_given is not None and english_given != _plain(english):
-            english = plural.from_yaml(english_given, english.count) if isinstance(english_given, dict) and \
-                isinstance(english, Plural) else english_given     # made from an older English: goes in stale
-        value = {k: v for k, v in where.items()} if isinstance(where, dict) else where
-        fields = _changed_fields(catalogs[unit.scope].translations.get(lang, {}).get(unit.key), value, english)
-        if fields:
-            target = path_of(content.root, unit.scope, unit.namespace, lang)
-            by_file.setdefault(target, {})[unit.file_key] = fields
+        for unit in known[ctx]:            # a sentence said in many places is translated in all of them,
+            if context(unit) != ctx and context(unit) in given:
+                continue                   # unless the file gives that place its own text
+            _take(content, catalogs, unit, lang, english_given, text, shown, line, ctx, problems, by_file)
     if problems.errors:
         raise ImportProblems(problems.errors)
     from .translator import HEADER
@@ -274,6 +289,23 @@ def import_file(content, path: Path) -> list[tuple[Path, int]]:
         set_fields(target, entries, HEADER.format(lang=lang, english="the English texts"))
         written.append((target, len(entries)))
     return written
+
+
+def _take(content, catalogs, unit: Unit, lang: str, english_given, text, shown: str, line: int, ctx: str,
+          problems: Problems, by_file: dict) -> None:
+    """Check one imported text for one place and note the fields of its YAML entry that change."""
+    where = check_entry(catalogs[unit.scope], unit.key, text, lang, shown, line, ctx, problems)
+    if where is None:
+        return
+    english = unit.english
+    if english_given is not None and english_given != _plain(english):
+        english = plural.from_yaml(english_given, english.count) if isinstance(english_given, dict) and \
+            isinstance(english, Plural) else english_given     # made from an older English: goes in stale
+    value = {k: v for k, v in where.items()} if isinstance(where, dict) else where
+    fields = _changed_fields(catalogs[unit.scope].translations.get(lang, {}).get(unit.key), value, english)
+    if fields:
+        target = path_of(content.root, unit.scope, unit.namespace, lang)
+        by_file.setdefault(target, {})[unit.file_key] = fields
 
 
 def _changed_fields(tr, value: "str | dict", english: "str | Plural") -> dict:

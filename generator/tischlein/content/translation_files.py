@@ -54,6 +54,51 @@ def units(content, games: list[str] | None = None) -> Iterator[Unit]:
             yield Unit(scope, key, text, catalog.source_where[key])
 
 
+SENTENCE_WORDS = 4         # a text of this many words or more is a sentence: said once, translated once
+
+
+def shared_key(english: "str | Plural") -> str | None:
+    """What makes texts of one scope one string: the same English sentence. Short labels ("Close", "Drink")
+    and plural texts stay one string per place, since a language may need different words in different places."""
+    if isinstance(english, str) and len(english.split()) >= SENTENCE_WORDS:
+        return english
+    return None
+
+
+def string_groups(catalog: Catalog) -> list[list[str]]:
+    """The keys of each distinct string of a catalog, in the order each first appears: the places of one
+    English sentence (shared_key) together, unless some language has translated them differently there (the
+    places then need their own words: each stays a string of its own)."""
+    out: list[list[str]] = []
+    shared: dict[str, list[str]] = {}
+    for key, english in catalog.source.items():
+        text = shared_key(english)
+        if text is None:
+            out.append([key])
+        elif text in shared:
+            shared[text].append(key)
+        else:
+            shared[text] = [key]
+            out.append(shared[text])
+    result = []
+    for keys in out:
+        if len(keys) > 1 and any(len({repr(entries[k].text) for k in keys if k in entries}) > 1
+                                 for entries in catalog.translations.values()):
+            result += [[k] for k in keys]
+        else:
+            result.append(keys)
+    return result
+
+
+def groups(content, games: list[str] | None = None) -> list[list[Unit]]:
+    """The units of each distinct string (string_groups), scope by scope."""
+    out = []
+    for scope, catalog in scopes(content, games):
+        for keys in string_groups(catalog):
+            out.append([Unit(scope, k, catalog.source[k], catalog.source_where[k]) for k in keys])
+    return out
+
+
 def path_of(root: Path, scope: str, namespace: str, lang: str) -> Path:
     """The translation file of a scope's namespace in `lang`."""
     if scope == "ui":
