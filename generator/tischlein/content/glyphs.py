@@ -9,6 +9,7 @@ from functools import lru_cache
 from importlib.resources import as_file, files
 
 from .errors import Problems
+from .capitals import capitals
 from .plural import Plural
 
 # registered name -> (package, file): the faces of the PDF roles and their fallbacks
@@ -101,6 +102,7 @@ def chars_of(game, lang: str) -> str:
             text = catalog.text(key, lang)
             for t in (text.texts() if isinstance(text, Plural) else [text]):
                 out.update(t)
+                out.update(capitals(t, lang))       # backs print words in capitals (Turkish İ, Greek)
     for name in game.model.names().values():
         out.update(str(name))
     return "".join(sorted(out))
