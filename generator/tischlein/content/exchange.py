@@ -297,6 +297,10 @@ def _take(content, catalogs, unit: Unit, lang: str, english_given, text, shown: 
     where = check_entry(catalogs[unit.scope], unit.key, text, lang, shown, line, ctx, problems)
     if where is None:
         return
+    refused = _refused(unit.key, where)         # what `tischlein check` would refuse once it is in the YAML
+    if refused:
+        problems.error(shown, line, ctx, refused)
+        return
     english = unit.english
     if english_given is not None and english_given != _plain(english):
         english = plural.from_yaml(english_given, english.count) if isinstance(english_given, dict) and \
@@ -306,6 +310,17 @@ def _take(content, catalogs, unit: Unit, lang: str, english_given, text, shown: 
     if fields:
         target = path_of(content.root, unit.scope, unit.namespace, lang)
         by_file.setdefault(target, {})[unit.file_key] = fields
+
+
+def _refused(key: str, text: "str | Plural") -> str | None:
+    from . import glyphs
+    from .yamlfile import _CONTROL
+    for form in (text.texts() if isinstance(text, Plural) else [text]):
+        bad = _CONTROL.search(form)
+        if bad:
+            return (f"the control character U+{ord(bad.group()):04X} has no place in a text (delete it; write a "
+                    "line break as a new line)")
+    return glyphs.problem(key, text)
 
 
 def _changed_fields(tr, value: "str | dict", english: "str | Plural") -> dict:

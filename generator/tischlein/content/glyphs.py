@@ -81,15 +81,23 @@ def check(content, problems: Problems) -> None:
                     _report(problems, (tr.file, tr.line, key), tr.text, seen)
 
 
+def problem(key: str, text) -> str | None:
+    """What is wrong with a text of `key` a PDF prints (None when every character can be drawn): `check` and
+    `i18n import` refuse it with this message."""
+    bad = undrawable(text) if key.startswith(PRINTED) else []
+    if not bad:
+        return None
+    return (f"the PDF fonts cannot draw {', '.join(describe(ch) for ch in bad[:5])}"
+            f"{' …' if len(bad) > 5 else ''}: it would print as an empty box (the bundled fonts draw "
+            "Latin, Greek, Cyrillic and Vietnamese)")
+
+
 def _report(problems: Problems, where: tuple, text, seen: set) -> None:
-    bad = undrawable(text)
-    if bad and where not in seen:
+    file, line, key = where
+    message = problem(key, text)
+    if message and where not in seen:
         seen.add(where)
-        file, line, key = where
-        problems.error(file, line, key.split(":", 1)[1],
-                       f"the PDF fonts cannot draw {', '.join(describe(ch) for ch in bad[:5])}"
-                       f"{' …' if len(bad) > 5 else ''}: it would print as an empty box (the bundled fonts draw "
-                       "Latin, Greek, Cyrillic and Vietnamese)")
+        problems.error(file, line, key.split(":", 1)[1], message)
 
 
 def chars_of(game, lang: str) -> str:

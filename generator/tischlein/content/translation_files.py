@@ -152,8 +152,9 @@ def entry_spans(text: str) -> dict[str, tuple[int, int]]:
 def block(text: str, indent: str) -> str | None:
     """`|` block-scalar lines of a multi-line text (after `field:`), or None when a block would not read back as
     the same text (a first line starting with a space, trailing blank lines): then the text is quoted."""
+    from .yamlfile import _CONTROL
     if "\n" not in text.rstrip("\n") or text.startswith((" ", "\n")) or text.endswith("\n\n") or \
-            any(line != line.rstrip(" \t") for line in text.split("\n")):
+            any(line != line.rstrip(" \t") for line in text.split("\n")) or _CONTROL.search(text) or "\r" in text:
         return None
     chomp = "" if text.endswith("\n") else "-"
     body = "\n".join(indent + line if line else "" for line in text.rstrip("\n").split("\n"))
