@@ -4,6 +4,7 @@
     new LANG [--game G]                     the file set of a new language, every text empty, the English beside it
     accept --lang L KEY… | --all-reviewed   a fixed stale string: record the English it now translates
     export LANG --format po|xliff           every string with its context and English, for Poedit, Weblate …
+                                            (export en: the POT template)
     import FILE                             back into the YAML files, checked exactly like hand-edited YAML
 """
 from __future__ import annotations
@@ -153,10 +154,13 @@ def i18n_accept(keys: tuple[str, ...], lang: str, games: tuple[str, ...], all_re
               help="The file to write (default: LANG.po or LANG.xlf in the current folder).")
 @content_option
 def i18n_export(lang: str, fmt: str, games: tuple[str, ...], output: Path | None, content_dir: Path) -> None:
-    """Write every string of LANG, with its context and English source, as a PO or XLIFF 1.2 file."""
+    """Write every string of LANG, with its context and English source, as a PO or XLIFF 1.2 file (`en`: the POT
+    template, tischlein.pot)."""
     from ..content import exchange
     content = load_or_exit(content_dir, list(games) or None, langs=[lang])
-    target = output or Path(f"{lang}.{'po' if fmt == 'po' else 'xlf'}")
+    from ..content.i18n import SOURCE_LANGUAGE
+    template = lang == SOURCE_LANGUAGE and fmt == "po"          # English: the POT template translators start from
+    target = output or Path("tischlein.pot" if template else f"{lang}.{'po' if fmt == 'po' else 'xlf'}")
     count = exchange.export(content, lang, fmt, target, list(games))
     click.echo(f"wrote {target} ({count} strings)")
 
