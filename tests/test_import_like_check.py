@@ -31,7 +31,8 @@ def invoke(*args: str):
 
 def _po(content: Path, tmp_path: Path, texts: dict[str, str]) -> Path:
     path = tmp_path / "ka.po"
-    assert invoke("i18n", "export", "ka", "--game", "mahlzeit", "-o", str(path), "--content", str(content)).exit_code == 0
+    exported = invoke("i18n", "export", "ka", "--game", "mahlzeit", "-o", str(path), "--content", str(content))
+    assert exported.exit_code == 0
     po = polib.pofile(str(path))
     for entry in po:
         if entry.msgctxt in texts:

@@ -77,7 +77,8 @@ def test_a_french_entry_as_poedit_reads_it(content, tmp_path):
            "msgstr[2] = other (n = 2, 3, 4 …)" in counted.comment
     links = next(e for e in export(content, "fr", tmp_path / "m.po", "--game", "mahlzeit")
                  if e.msgctxt == "mahlzeit:rules:mahlzeit.overview.body")
-    assert "{term:stack}: the glossary term “Stack”, shown in your language: keep it exactly as it is" in links.comment
+    assert "{term:stack}: the glossary term “Stack”, shown in your language: keep it exactly as it is" \
+        in links.comment
 
 
 def test_every_reference_points_inside_the_content_folder(content, tmp_path):

@@ -1,15 +1,21 @@
 """The PO / XLIFF bridge: every translatable string of one language out to the tools translators use (Poedit,
 Weblate, Crowdin …) and back into the YAML files.
 
-Each string goes out with its context: `msgctxt` (XLIFF: the trans-unit id) is `<scope>:<namespace>:<key>`, where
-the scope is `ui` or a game id; the English file and line are its reference, the rule id (for rules) and the
-translation file are developer comments, and a stale translation goes out fuzzy (XLIFF: needs-review) with the
-English it was made from as the previous msgid. Plural texts use the format's own plural forms (gettext's
-msgid_plural and Plural-Forms; XLIFF's x-gettext-plurals groups), in CLDR's category order.
+Each string goes out once (a sentence repeated across records is one string: translation_files.groups) with its
+context: `msgctxt` (XLIFF: the trans-unit id) is `<scope>:<namespace>:<key>`, where the scope is `ui` or a game
+id; the English file and line are its references (inside the content folder); extracted comments (XLIFF:
+developer notes) say where it appears, what each {placeholder} holds (exchange_notes) and which CLDR category each
+plural slot is; a text with placeholders is flagged python-brace-format. A stale translation goes out fuzzy
+(XLIFF: needs-review) with the English it was made from as the previous msgid (from the git history when its file
+does not keep it: english_history). `export en` writes the POT template. Plural texts use the format's own plural
+forms (gettext's msgid_plural and Plural-Forms; XLIFF's x-gettext-plurals groups), in CLDR's category order; an
+imported PO whose Plural-Forms is the usual gettext one is mapped onto CLDR's categories (plural.gettext_slots).
 
-An import is checked exactly like hand-edited YAML (translations.check_entry), with the PO/XLIFF file and line in
-every message; when anything fails nothing is written. Fuzzy and needs-review entries and empty ones are not
-taken: the YAML keeps what it had. An entry whose English is no longer the current English goes in stale.
+An import is checked exactly like hand-edited YAML (translations.check_entry) and refuses what `check` would
+(characters the PDF fonts cannot draw, control characters), with the PO/XLIFF file and line in every message;
+when anything fails nothing is written. Only the lines of strings that changed are rewritten: an unchanged round
+trip changes no byte. Fuzzy and needs-review entries and empty ones are not taken: the YAML keeps what it had.
+An entry whose English is no longer the current English goes in stale.
 """
 from __future__ import annotations
 
@@ -22,7 +28,7 @@ from . import exchange_notes, plural
 from .errors import Problems
 from .i18n import SOURCE_LANGUAGE, source_hash, tokens
 from .plural import Plural, as_json
-from .translation_files import Unit, groups, path_of, relative, scopes, set_fields, units
+from .translation_files import Unit, groups, path_of, relative, scopes, set_fields
 from .translations import check_entry
 
 MAX_BYTES = 20_000_000
@@ -203,7 +209,8 @@ def _notes(content, catalog, unit: Unit, lang: str, template: bool) -> list[str]
         shown, line = _reference(content, unit)
         notes.append(f"English: tischlein's interface strings ({shown}, line {line})")
     if not template:
-        notes.append(f"Translation file: {relative(content.root, path_of(content.root, unit.scope, unit.namespace, lang))}")
+        target = path_of(content.root, unit.scope, unit.namespace, lang)
+        notes.append(f"Translation file: {relative(content.root, target)}")
     return notes
 
 

@@ -17,7 +17,8 @@ MEANINGS = {
     "player": "a player's name", "players": "a number of players", "name": "a name", "names": "a list of names",
     "winners": "the winners' names, as a list", "holder": "a player's name", "owner": "a player's name",
     "chef": "a player's name (the chef)", "card": "a card's printed name", "cards": "a list of card names",
-    "dish": "a dish's printed name", "recipe": "a recipe card's printed name", "recipes": "a list of recipe names",
+    "dish": "a dish's printed name", "cls": "a kind of ingredient, in words",
+    "recipe": "a recipe card's printed name", "recipes": "a list of recipe names",
     "ingredient": "an ingredient's printed name", "drink": "a drink's printed name", "spice": "a spice's name",
     "spices": "a list of spice names", "veggie": "a vegetable's name", "die": "a die's name",
     "dice": "the dice, as a list", "deck": "the name of a deck", "row": "the name of a row", "side": "a side, in words "
