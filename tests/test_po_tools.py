@@ -136,3 +136,10 @@ def test_xliff_marks_translated_units_approved(content, tmp_path):
     text = (tmp_path / "de.xlf").read_text(encoding="utf-8")
     unit = text[text.index('id="mahlzeit:rules:mahlzeit.overview.title"') - 200:][:600]
     assert 'approved="yes"' in unit and 'state="translated"' in unit
+
+
+def test_the_template_and_every_language_have_the_same_strings(content, tmp_path):
+    """msgmerge of the template into a language's PO keeps every entry: the same strings in both."""
+    pot = export(content, "en", tmp_path / "t.pot")
+    for lang in ("fr", "de"):
+        assert [e.msgctxt for e in export(content, lang, tmp_path / f"{lang}.po")] == [e.msgctxt for e in pot]

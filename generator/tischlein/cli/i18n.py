@@ -157,7 +157,9 @@ def i18n_export(lang: str, fmt: str, games: tuple[str, ...], output: Path | None
     """Write every string of LANG, with its context and English source, as a PO or XLIFF 1.2 file (`en`: the POT
     template, tischlein.pot)."""
     from ..content import exchange
-    content = load_or_exit(content_dir, list(games) or None, langs=[lang])
+    # every language: a sentence some language translated differently in two places goes out as two strings,
+    # in every export and in the template alike (translation_files.string_groups)
+    content = load_or_exit(content_dir, list(games) or None)
     from ..content.i18n import SOURCE_LANGUAGE
     template = lang == SOURCE_LANGUAGE and fmt == "po"          # English: the POT template translators start from
     target = output or Path("tischlein.pot" if template else f"{lang}.{'po' if fmt == 'po' else 'xlf'}")
