@@ -4,6 +4,7 @@
     new LANG [--game G]                     the file set of a new language, every text empty, the English beside it
     accept --lang L KEY… | --all-reviewed   a fixed stale string: record the English it now translates
     export LANG --format po|xliff           every string with its context and English, for Poedit, Weblate …
+                                            (export en: the POT template)
     import FILE                             back into the YAML files, checked exactly like hand-edited YAML
 """
 from __future__ import annotations
@@ -54,6 +55,10 @@ def i18n_status(langs: tuple[str, ...], games: tuple[str, ...], verbose: bool, d
     if not verbose and not diff:
         return
     catalogs = {"ui": content.ui, **{g.id: g.catalog for g in content.games.values()}}
+    from_history: set = set()
+    if diff:
+        from ..content.english_history import recover
+        from_history = {(file, key) for file, key, _ in recover(content, list(langs) or None)}
     for cov in rows:
         if not (cov.stale or cov.missing or cov.copied):
             continue
@@ -61,7 +66,7 @@ def i18n_status(langs: tuple[str, ...], games: tuple[str, ...], verbose: bool, d
         for key in cov.stale:
             click.echo(f"    stale    {key}")
             if diff:
-                _show_diff(catalogs[cov.scope], key, cov.lang)
+                _show_diff(catalogs[cov.scope], key, cov.lang, from_history)
         if verbose:
             for key in cov.copied:
                 click.echo(f"    copied   {key}   (the {cov.copied_from} text, unchanged)")
@@ -71,7 +76,8 @@ def i18n_status(langs: tuple[str, ...], games: tuple[str, ...], verbose: bool, d
         sys.exit(1)
 
 
-def _show_diff(catalog, key: str, lang: str) -> None:
+def _show_diff(catalog, key: str, lang: str, from_history: set) -> None:
+    from ..content.english_history import word_diff
     from ..content.plural import Plural
     tr = catalog.translations[lang][key]
     new = catalog.source[key]
@@ -79,11 +85,16 @@ def _show_diff(catalog, key: str, lang: str) -> None:
     if isinstance(new, Plural):
         new = new.as_message()
     if old is None:
-        click.echo("        (the English it was translated from is not recorded in the file; `tischlein i18n "
-                   "accept`, `import` and `accept --record-english` record it from now on)")
+        click.echo("        (the English it was translated from is not recorded in the file, nor found in the git "
+                   "history; `tischlein i18n accept`, `import` and `accept --record-english` record it from now on)")
     else:
-        click.echo(f"        - {old}")
+        click.echo(f"        - {old}" + ("   (from the git history)" if (tr.file, key) in from_history else ""))
     click.echo(f"        + {new}")
+    if isinstance(old, str) and isinstance(new, str):
+        click.echo(f"        changed: {word_diff(old, new)}")
+    elif isinstance(old, dict) and isinstance(new, dict):
+        for form in (f for f in new if f != "count" and old.get(f) != new[f]):
+            click.echo(f"        changed ({form}): {word_diff(str(old.get(form, '')), new[form])}")
     click.echo(f"        {lang}: {tr.text}   ({tr.file}:{tr.line})")
 
 
@@ -143,10 +154,15 @@ def i18n_accept(keys: tuple[str, ...], lang: str, games: tuple[str, ...], all_re
               help="The file to write (default: LANG.po or LANG.xlf in the current folder).")
 @content_option
 def i18n_export(lang: str, fmt: str, games: tuple[str, ...], output: Path | None, content_dir: Path) -> None:
-    """Write every string of LANG, with its context and English source, as a PO or XLIFF 1.2 file."""
+    """Write every string of LANG, with its context and English source, as a PO or XLIFF 1.2 file (`en`: the POT
+    template, tischlein.pot)."""
     from ..content import exchange
-    content = load_or_exit(content_dir, list(games) or None, langs=[lang])
-    target = output or Path(f"{lang}.{'po' if fmt == 'po' else 'xlf'}")
+    # every language: a sentence some language translated differently in two places goes out as two strings,
+    # in every export and in the template alike (translation_files.string_groups)
+    content = load_or_exit(content_dir, list(games) or None)
+    from ..content.i18n import SOURCE_LANGUAGE
+    template = lang == SOURCE_LANGUAGE and fmt == "po"          # English: the POT template translators start from
+    target = output or Path("tischlein.pot" if template else f"{lang}.{'po' if fmt == 'po' else 'xlf'}")
     count = exchange.export(content, lang, fmt, target, list(games))
     click.echo(f"wrote {target} ({count} strings)")
 

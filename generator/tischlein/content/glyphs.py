@@ -9,6 +9,7 @@ from functools import lru_cache
 from importlib.resources import as_file, files
 
 from .errors import Problems
+from .capitals import capitals
 from .plural import Plural
 
 # registered name -> (package, file): the faces of the PDF roles and their fallbacks
@@ -80,15 +81,23 @@ def check(content, problems: Problems) -> None:
                     _report(problems, (tr.file, tr.line, key), tr.text, seen)
 
 
+def problem(key: str, text) -> str | None:
+    """What is wrong with a text of `key` a PDF prints (None when every character can be drawn): `check` and
+    `i18n import` refuse it with this message."""
+    bad = undrawable(text) if key.startswith(PRINTED) else []
+    if not bad:
+        return None
+    return (f"the PDF fonts cannot draw {', '.join(describe(ch) for ch in bad[:5])}"
+            f"{' …' if len(bad) > 5 else ''}: it would print as an empty box (the bundled fonts draw "
+            "Latin, Greek, Cyrillic and Vietnamese)")
+
+
 def _report(problems: Problems, where: tuple, text, seen: set) -> None:
-    bad = undrawable(text)
-    if bad and where not in seen:
+    file, line, key = where
+    message = problem(key, text)
+    if message and where not in seen:
         seen.add(where)
-        file, line, key = where
-        problems.error(file, line, key.split(":", 1)[1],
-                       f"the PDF fonts cannot draw {', '.join(describe(ch) for ch in bad[:5])}"
-                       f"{' …' if len(bad) > 5 else ''}: it would print as an empty box (the bundled fonts draw "
-                       "Latin, Greek, Cyrillic and Vietnamese)")
+        problems.error(file, line, key.split(":", 1)[1], message)
 
 
 def chars_of(game, lang: str) -> str:
@@ -101,6 +110,7 @@ def chars_of(game, lang: str) -> str:
             text = catalog.text(key, lang)
             for t in (text.texts() if isinstance(text, Plural) else [text]):
                 out.update(t)
+                out.update(capitals(t, lang))       # backs print words in capitals (Turkish İ, Greek)
     for name in game.model.names().values():
         out.update(str(name))
     return "".join(sorted(out))

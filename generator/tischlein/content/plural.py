@@ -19,6 +19,7 @@ a small table of the categories Babel gives, and never imports Babel.
 from __future__ import annotations
 
 import json
+import re
 from functools import lru_cache
 from typing import Any, Mapping
 
@@ -129,3 +130,47 @@ def problems(forms: Mapping[str, str], lang: str) -> list[str]:
     if extra:
         out.append(f"{', '.join(extra)}: not a plural form of {lang} (it has {', '.join(need)})")
     return out
+
+
+# Numbers a gettext Plural-Forms expression is tried on: CLDR's integer rules repeat every 100 from 100 on (see
+# TABLE_SIZE), bar whole millions
+_SAMPLES = (*range(TABLE_SIZE), MILLION, 2 * MILLION)
+
+
+def samples(lang: str, cat: str, how_many: int = 3) -> list[int]:
+    """The first integers that take the category `cat` in `lang` (for a translator's note: `few: 2, 3, 4 …`)."""
+    return [n for n in _SAMPLES if category(lang, n) == cat][:how_many]
+
+
+def gettext_slots(lang: str, header: str) -> dict[str, int]:
+    """Which msgstr[i] of a PO file with the Plural-Forms `header` holds each CLDR category of `lang`.
+
+    The header is tried on integers: a category maps onto the one slot all its integers go to (French
+    `nplurals=2; plural=(n > 1)`: one ← msgstr[0], many and other ← msgstr[1]). A category no integer takes
+    (Polish and Russian `other`, for fractions) takes the last slot, gettext's catch-all. ValueError when the
+    header puts two integers of one category in different slots, or is not a Plural-Forms expression."""
+    import gettext
+    found = re.fullmatch(r"\s*nplurals\s*=\s*(\d+)\s*;\s*plural\s*=\s*(.+?)\s*;?\s*", header or "")
+    if not found:
+        raise ValueError(f"the Plural-Forms header is not `nplurals=N; plural=…;`: {header!r}")
+    nplurals = int(found[1])
+    try:
+        pick = gettext.c2py(found[2])
+        slot_of = {n: pick(n) for n in _SAMPLES}
+    except (ValueError, SyntaxError, RecursionError, ZeroDivisionError) as exc:
+        raise ValueError(f"the Plural-Forms expression cannot be read: {exc}") from None
+    if any(not 0 <= s < nplurals for s in slot_of.values()):
+        raise ValueError(f"the Plural-Forms expression gives a form beyond its nplurals={nplurals}")
+    slots = {}
+    for cat in categories(lang):
+        used: dict[int, int] = {}
+        for n in _SAMPLES:
+            if category(lang, n) == cat:
+                used.setdefault(slot_of[n], n)
+        if len(used) > 1:
+            (a, first), (b, second) = sorted(used.items(), key=lambda kv: kv[1])[:2]
+            raise ValueError(f"the Plural-Forms header puts {first} and {second} in different forms (msgstr[{a}], "
+                             f"msgstr[{b}]), but in {lang} both take the `{cat}` form: its forms do not map onto "
+                             f"{lang}'s ({', '.join(categories(lang))})")
+        slots[cat] = next(iter(used)) if used else nplurals - 1
+    return slots

@@ -8,6 +8,9 @@ guide's copy of German is German's, not French's. Short texts that read the same
 "OK"), and texts the same in English too (a card name kept in every language, "{name}: {kcal} kcal"), are not
 counted as copies of one another unless the whole language is a copy, and nothing counts as a copy in a game's
 own language (its names are printed as they are).
+
+Counts are of distinct strings: a sentence repeated across records (a reconstruction note on 97 recipes) is one
+string, exported and translated once.
 """
 from __future__ import annotations
 
@@ -15,6 +18,7 @@ from dataclasses import dataclass, field
 
 from .i18n import SOURCE_LANGUAGE, Catalog
 from .loader import Content
+from .translation_files import string_groups
 
 SAME_IN_MANY_LANGUAGES = 12       # characters: "FAQ", "Currywurst", "OK" may rightly read the same
 
@@ -78,12 +82,15 @@ def coverage(content: Content, langs: list[str] | None = None, games: list[str] 
             # in the game's own language, names read as they are printed: the same text is no copy
             copied, source = ([], "") if lang == original else _copies(
                 catalog, lang, [lg for lg in every if lg != SOURCE_LANGUAGE] + ([lang] if lang not in every else []))
-            cov = Coverage(scope, lang, total=len(catalog.source), copied=copied, copied_from=source)
+            strings = string_groups(catalog)
+            cov = Coverage(scope, lang, total=len(strings), copied=copied, copied_from=source)
             skip = set(copied)
-            for key in catalog.source:
-                state = catalog.status(key, lang)
-                if key in skip:
+            for keys in strings:
+                if keys[0] in skip:
                     continue
+                states = {catalog.status(key, lang) for key in keys}
+                state = next(s for s in ("missing", "stale", "current", "source") if s in states)
+                key = keys[0]
                 if state == "current":
                     cov.current += 1
                 elif state == "stale":

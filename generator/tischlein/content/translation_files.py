@@ -1,5 +1,8 @@
 """Where each translatable string lives for a language, and writing translation entries into those YAML files
-without disturbing the rest of a file (a translator's comments and order stay as they are).
+without disturbing the rest of a file: a translator's comments, order and quoting stay as they are, and an
+entry that changes has only the lines of its changed fields rewritten (`set_fields`): a `text: |` block stays a
+block, a one-line `key: {text: …, source: …}` stays one line. (A line-level editor rather than a round-trip YAML
+library: the translation files are flat — key, then text/source/english — and no such library is in the lock.)
 
 A catalog key is `<namespace>:<key>`. tischlein's interface strings (`ui:` keys of content.ui) are translated in
 content/ui/<lang>.yaml; a game's strings in content/games/<game>/i18n/<lang>/<namespace>.yaml, its own interface
@@ -51,6 +54,51 @@ def units(content, games: list[str] | None = None) -> Iterator[Unit]:
             yield Unit(scope, key, text, catalog.source_where[key])
 
 
+SENTENCE_WORDS = 4         # a text of this many words or more is a sentence: said once, translated once
+
+
+def shared_key(english: "str | Plural") -> str | None:
+    """What makes texts of one scope one string: the same English sentence. Short labels ("Close", "Drink")
+    and plural texts stay one string per place, since a language may need different words in different places."""
+    if isinstance(english, str) and len(english.split()) >= SENTENCE_WORDS:
+        return english
+    return None
+
+
+def string_groups(catalog: Catalog) -> list[list[str]]:
+    """The keys of each distinct string of a catalog, in the order each first appears: the places of one
+    English sentence (shared_key) together, unless some language has translated them differently there (the
+    places then need their own words: each stays a string of its own)."""
+    out: list[list[str]] = []
+    shared: dict[str, list[str]] = {}
+    for key, english in catalog.source.items():
+        text = shared_key(english)
+        if text is None:
+            out.append([key])
+        elif text in shared:
+            shared[text].append(key)
+        else:
+            shared[text] = [key]
+            out.append(shared[text])
+    result = []
+    for keys in out:
+        if len(keys) > 1 and any(len({repr(entries[k].text) for k in keys if k in entries}) > 1
+                                 for entries in catalog.translations.values()):
+            result += [[k] for k in keys]
+        else:
+            result.append(keys)
+    return result
+
+
+def groups(content, games: list[str] | None = None) -> list[list[Unit]]:
+    """The units of each distinct string (string_groups), scope by scope."""
+    out = []
+    for scope, catalog in scopes(content, games):
+        for keys in string_groups(catalog):
+            out.append([Unit(scope, k, catalog.source[k], catalog.source_where[k]) for k in keys])
+    return out
+
+
 def path_of(root: Path, scope: str, namespace: str, lang: str) -> Path:
     """The translation file of a scope's namespace in `lang`."""
     if scope == "ui":
@@ -99,6 +147,85 @@ def entry_spans(text: str) -> dict[str, tuple[int, int]]:
             end -= 1                        # comments and blank lines before the next key belong to it
         spans[key] = (i, end)
     return spans
+
+
+def block(text: str, indent: str) -> str | None:
+    """`|` block-scalar lines of a multi-line text (after `field:`), or None when a block would not read back as
+    the same text (a first line starting with a space, trailing blank lines): then the text is quoted."""
+    from .yamlfile import _CONTROL
+    if "\n" not in text.rstrip("\n") or text.startswith((" ", "\n")) or text.endswith("\n\n") or \
+            any(line != line.rstrip(" \t") for line in text.split("\n")) or _CONTROL.search(text) or "\r" in text:
+        return None
+    chomp = "" if text.endswith("\n") else "-"
+    body = "\n".join(indent + line if line else "" for line in text.rstrip("\n").split("\n"))
+    return f"|{chomp}\n{body}"
+
+
+def render_value(value: "str | dict", indent: str = "    ") -> str:
+    """A field's value after `field: `: a block for multi-line text, else a quoted string or flow mapping."""
+    if isinstance(value, str):
+        return block(value, indent) or quote(value)
+    return render_text(value) if "count" not in value else _flow(value)
+
+
+_FIELD = re.compile(r"^  (?P<field>[A-Za-z_]+):(?:\s|$)")
+
+
+def _field_spans(lines: list[str], start: int, end: int) -> dict[str, list[int]]:
+    """Field -> [first line, end line] within the block-style entry lines[start:end] (key line excluded)."""
+    spans: dict[str, list[int]] = {}
+    current = None
+    for i in range(start + 1, end):
+        found = _FIELD.match(lines[i])
+        if found:
+            current = found["field"]
+            spans[current] = [i, i + 1]
+        elif current and (lines[i].startswith("   ") or not lines[i].strip()):
+            spans[current][1] = i + 1
+        else:
+            current = None
+    for span in spans.values():                 # blank lines after a value stand between fields
+        while span[1] - 1 > span[0] and not lines[span[1] - 1].strip():
+            span[1] -= 1
+    return spans
+
+
+def _one_line(key: str, fields: dict[str, str]) -> str:
+    return f"{key}: {{" + ", ".join(f"{name}: {value}" for name, value in fields.items()) + "}"
+
+
+def set_fields(path: Path, changes: dict[str, dict[str, "str | dict"]], header: str = "") -> None:
+    """Change fields (text, source, english) of entries of a translation file, rewriting only their lines; an
+    entry not in the file is appended whole, in block style."""
+    import yaml
+    text = Path(path).read_text(encoding="utf-8") if Path(path).exists() else header
+    for key, fields in changes.items():
+        lines = text.split("\n")
+        spans = entry_spans(text)
+        if key not in spans:
+            text = text.rstrip("\n") + ("\n" if text.strip() else "") + _new_entry(key, fields)
+            continue
+        start, end = spans[key]
+        field_lines = _field_spans(lines, start, end)
+        if not field_lines:                     # `key: {text: …, source: …}` on one line: it stays one line
+            old = yaml.safe_load("\n".join(lines[start:end])) or {}
+            merged = {**(old.get(key) or {}), **fields}
+            lines[start:end] = [_one_line(key, {n: render_text(v) if n != "english" or isinstance(v, str) else
+                                                _flow(v) for n, v in merged.items()})]
+        else:
+            missing = [line for name, value in fields.items() if name not in field_lines
+                       for line in f"  {name}: {render_value(value)}".split("\n")]
+            at = max(span[1] for span in field_lines.values())
+            lines[at:at] = missing              # after every field, before any edit moves a line
+            for name in sorted((n for n in fields if n in field_lines), key=lambda n: -field_lines[n][0]):
+                first, last = field_lines[name]
+                lines[first:last] = f"  {name}: {render_value(fields[name])}".split("\n")
+        text = "\n".join(lines)
+    write_text(Path(path), text if text.endswith("\n") else text + "\n")
+
+
+def _new_entry(key: str, fields: dict) -> str:
+    return f"{key}:\n" + "".join(f"  {name}: {render_value(value)}\n" for name, value in fields.items())
 
 
 def set_entries(path: Path, entries: dict[str, str], header: str = "") -> None:

@@ -1,13 +1,13 @@
 """What `tischlein i18n new` and `i18n accept` write: a new language's file set, and accepted fixes of stale
-strings, edited into the YAML files entry by entry (translation_files.set_entries keeps everything else)."""
+strings, edited into the YAML files line by line (translation_files.set_fields keeps everything else)."""
 from __future__ import annotations
 
 from pathlib import Path
 
-from .i18n import SOURCE_LANGUAGE
+from .i18n import SOURCE_LANGUAGE, source_hash
 from .loader import LANGUAGE_CODE
 from .plural import Plural, as_json
-from .translation_files import path_of, render_entry, scopes, set_entries, units
+from .translation_files import path_of, render_entry, scopes, set_entries, set_fields, units
 
 HEADER = ("# {lang} translation of {english}. Fill in each text; `source` is the hash of the English beside it\n"
           "# (`english`), so a change to the English marks the text stale. Empty texts show in English.\n")
@@ -59,9 +59,15 @@ def accept(content, lang: str, keys: list[str], all_stale: bool, games: list[str
            record_english: bool = False) -> list[tuple[Path, str]]:
     """Record the current English (hash and text) for stale strings of `lang` the translator has fixed; with
     `record_english`, also beside every up-to-date string whose file does not keep its English yet (files
-    written before `english:` existed), so a later change of the English shows as old → new."""
+    written before `english:` existed), so a later change of the English shows as old → new, and beside every
+    stale one the English its hash names in the content's git history (english_history)."""
     catalogs = dict(scopes(content, games))
     chosen: list[tuple[str, str]] = []
+    previous: dict[Path, dict[str, dict]] = {}      # stale, not accepted: the English it was made from
+    recovered = set()
+    if record_english:
+        from .english_history import recover
+        recovered = {(tr_file, key) for tr_file, key, _ in recover(content, [lang])}
     for scope, catalog in catalogs.items():
         for key, tr in catalog.translations.get(lang, {}).items():
             status = catalog.status(key, lang)
@@ -69,21 +75,23 @@ def accept(content, lang: str, keys: list[str], all_stale: bool, games: list[str
                 chosen.append((scope, key))
             elif record_english and status == "current" and tr.english is None:
                 chosen.append((scope, key))
+            elif (tr.file, key) in recovered:
+                previous.setdefault(Path(tr.file), {})[key.split(":", 1)[1]] = {"english": tr.english}
     unknown = [k for k in keys if not any(k in (key, f"{scope}/{key}") for scope, key in chosen)]
     if unknown:
         raise TranslatorError(f"not a stale {lang} string: {', '.join(unknown)} (see `tischlein i18n status "
                               f"--lang {lang}`; a key looks like rules:mahlzeit.turn.draw.title)")
-    by_file: dict[Path, dict[str, str]] = {}
-    for scope, key in chosen:
-        catalog = catalogs[scope]
-        tr = catalog.translations[lang][key]
-        text = as_json(tr.text)
-        if isinstance(text, dict):
-            text = {k: v for k, v in text.items() if k != "count"}
-        by_file.setdefault(Path(tr.file), {})[key.split(":", 1)[1]] = render_entry(
-            key.split(":", 1)[1], text, catalog.source[key])
+    by_file: dict[Path, dict[str, dict]] = {}
+    for scope, key in chosen:               # the text stays as the translator wrote it: only hash and English change
+        english = catalogs[scope].source[key]
+        by_file.setdefault(Path(catalogs[scope].translations[lang][key].file), {})[key.split(":", 1)[1]] = {
+            "source": source_hash(english), "english": as_json(english)}
     done = []
     for path, entries in sorted(by_file.items()):
-        set_entries(path, entries)
+        set_fields(path, entries)
+        done += [(path, key) for key in entries]
+    for path, entries in sorted(previous.items()):
+        set_fields(path, entries)
         done += [(path, key) for key in entries]
     return done
+

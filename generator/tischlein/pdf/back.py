@@ -11,6 +11,7 @@ from __future__ import annotations
 from contextlib import contextmanager
 from dataclasses import dataclass
 
+from ..content.capitals import capitals
 from . import fonts
 from .card import MIN_BODY, MIN_TITLE, FaceBox, fit
 from .icons import color
@@ -83,9 +84,15 @@ def banner(c, box: FaceBox, title: str, e: Emblem, *, fill: str, ink: str, size:
         base -= t.leading
 
 
+def _language(c) -> str:
+    """The language the canvas was made for (document.py gives it as the PDF's /Lang), or "" when unknown."""
+    lang = getattr(getattr(getattr(getattr(c, "_doc", None), "_catalog", None), "Lang", None), "s", "")
+    return lang if isinstance(lang, str) else ""
+
+
 def word_under(c, box: FaceBox, text: str, e: Emblem, *, plate: str, ink: str, size: float = 9.0) -> None:
     """What kind of cards these are, in capitals on a plate under the emblem's banner, as wide as it at most."""
-    word = text.upper()
+    word = capitals(text, _language(c))
     s = fit(box, word, fonts.BOLD, size, MIN_BODY, e.bw, max_lines=1, what="back text")
     word_plate(c, word, s.size, e.cx, e.below - mm(5.9), plate=plate, ink=ink, y=e.below - mm(7.4), h=mm(4.8))
 

@@ -62,6 +62,10 @@ class ExampleRender:
     results: dict[str, dict] = field(default_factory=dict)       # lang -> tischlein.engine.replay.run(...)
 
 
+# A Markdown text whose first line opens a block other than a paragraph
+_BLOCK_START = re.compile(r"\s*(?:[-*+]\s|\d+[.)]\s|#{1,6}\s|>|\||```|~~~|\n)")
+
+
 class PageContext(GameFacts, EnginePanels):
     """What a template may call while writing one page in one language."""
 
@@ -112,9 +116,14 @@ class PageContext(GameFacts, EnginePanels):
         return self._resolve(key).text
 
     def text(self, key: str) -> Markup:
-        """A content Markdown text, made safe, tokens expanded; a fallback badge when not translated."""
+        """A content Markdown text, made safe, tokens expanded; a fallback badge when not translated. Before a
+        text that starts with a block (a list, a heading, a quote, a table …) the badge stands in a paragraph of
+        its own: in front of `- item` it would turn the list into a line of running text."""
         resolved = self._resolve(key)
-        return Markup(self._badge(resolved)) + md.content(resolved.text, self.expand)
+        badge = self._badge(resolved)
+        if badge and _BLOCK_START.match(resolved.text):
+            badge = badge.rstrip() + "\n\n"
+        return Markup(badge) + md.content(resolved.text, self.expand)
 
     def expand(self, kind: str, target: str) -> str:
         if kind == "rule":
