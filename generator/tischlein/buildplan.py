@@ -26,21 +26,19 @@ from __future__ import annotations
 import ctypes
 import hashlib
 import json
-import multiprocessing
 import os
 import shutil
 import signal
 import time
-from concurrent.futures import FIRST_COMPLETED, ProcessPoolExecutor, wait
 from dataclasses import dataclass, field
 from importlib import metadata
 from pathlib import Path
 from stat import S_ISREG
 from typing import Callable
 
-from . import games, resources
+from . import games, resources, workers
 from .content.i18n import SOURCE_LANGUAGE
-from .files import note_stop, stop_if_asked, stops_noted, write_text
+from .files import note_stop, stop_if_asked, write_text
 
 PACKAGE = Path(__file__).resolve().parent              # generator/tischlein
 MANIFESTS = Path(".cache") / "build"
@@ -394,47 +392,48 @@ def _finish(out_dir: Path, task: Task, digest: str, done: tuple, report) -> Resu
 
 
 def _run_batch(todo: list[tuple[Task, str]], out_dir: Path, jobs: int, report) -> list[Result]:
-    from .pdf.errors import PdfBuildError
-    from .site.build import SiteBuildError
-    failures = (PdfBuildError, SiteBuildError, FileNotFoundError)
     results = []
     if jobs == 1:
         for task, digest in todo:
             stop_if_asked()
             try:
-                results.append(_finish(out_dir, task, digest, _execute(task, str(out_dir)), report))
-            except failures as exc:
-                raise BuildError(f"{task.key}: {exc}") from None
+                done = _execute(task, str(out_dir))
+            except Exception as exc:
+                raise _failure(task, exc) from None
+            results.append(_finish(out_dir, task, digest, done, report))
         return results
-    with stops_noted():
-        pool = ProcessPoolExecutor(jobs, mp_context=multiprocessing.get_context("fork"), initializer=_worker_start)
-        try:
-            # the longest first, so the pool does not end waiting for one of them alone (of the site's tasks
-            # the default language's, whose pages hold the most, and the shared files', a copy, last)
-            longest = sorted(todo, key=lambda item: (LONGEST_FIRST.index(item[0].kind),
-                                                     item[0].kind == "site" and item[0].lang != SOURCE_LANGUAGE,
-                                                     item[0].kind == "site" and not item[0].lang, item[0]))
-            running = {pool.submit(_execute_in_worker, task, str(out_dir)): (task, digest) for task, digest in longest}
-            while running:
-                done, _ = wait(running, timeout=0.2, return_when=FIRST_COMPLETED)
-                stop_if_asked()
-                for future in sorted(done, key=lambda f: running[f][0]):
-                    task, digest = running.pop(future)
-                    try:
-                        results.append(_finish(out_dir, task, digest, future.result(), report))
-                    except failures as exc:
-                        raise BuildError(f"{task.key}: {exc}") from None
-        except BaseException:
-            # SIGTERM, Ctrl-C or a failed task: stop every worker now; each unwinds its temporary files.
-            signal.signal(signal.SIGTERM, signal.SIG_IGN)
-            for process in list(getattr(pool, "_processes", {}).values()):
-                if process.is_alive():
-                    process.terminate()
-            pool.shutdown(wait=True, cancel_futures=True)
-            # a worker forked after the stop was noted exits at once, so the pool breaks: the stop is the cause
-            stop_if_asked()
-            raise
-        pool.shutdown(wait=True)
+    # the longest first, so the pool does not end waiting for one of them alone (of the site's tasks the
+    # default language's, whose pages hold the most, and the shared files', a copy, last)
+    longest = sorted(todo, key=lambda item: (LONGEST_FIRST.index(item[0].kind),
+                                             item[0].kind == "site" and item[0].lang != SOURCE_LANGUAGE,
+                                             item[0].kind == "site" and not item[0].lang, item[0]))
+
+    def finished(index: int, done: tuple) -> None:
+        task, digest = longest[index]
+        results.append(_finish(out_dir, task, digest, done, report))
+
+    try:
+        workers.run_all([(task, str(out_dir)) for task, _ in longest], _execute_in_worker, jobs, finished,
+                        initializer=_worker_start)
+    except workers.TaskFailed as exc:
+        raise _failure(exc.item[0], exc.error or exc, exc.details) from None
+    except workers.WorkerDied as exc:
+        raise BuildError(f"{exc.item[0].key}: {exc}; nothing half-written was kept, run the build again") from None
     stop_if_asked()
     return sorted(results, key=lambda r: r.task)
 
+
+def _failure(task: Task, error: BaseException, details: str = "") -> BaseException:
+    """What a failed task raises in the build: a BuildError naming the task for what the content or a tool got
+    wrong; an operating-system error as it is (the command line says which file and what to do); anything else,
+    a bug, as it is with the task noted (the command line names it and, with --debug, shows where)."""
+    from .pdf.errors import PdfBuildError
+    from .site.build import SiteBuildError
+    if isinstance(error, (PdfBuildError, SiteBuildError)) or (
+            isinstance(error, FileNotFoundError) and error.filename is None):
+        return BuildError(f"{task.key}: {error}")
+    try:
+        error.task, error.details = task.key, details       # details: the worker's traceback, for --debug
+    except AttributeError:           # an exception type that takes no attributes: the message goes without it
+        pass
+    return error
