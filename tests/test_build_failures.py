@@ -137,5 +137,5 @@ def test_a_real_build_into_a_folder_it_cannot_write_ends_with_one_line(tmp_path)
     assert done.returncode == 3, done.stderr[-3000:]
     assert done.stderr.strip().splitlines() == [
         f"Error: tischlein build stopped: {out / 'pdf' / 'suppenkasper'}: a file is where a folder should be (File "
-        "exists). Move or delete that file, or choose another folder (--out, --content)."]
+        "exists). Move or delete that file, or choose another folder."]
     assert not [p for p in tmp_path.iterdir() if p.name.startswith("tischlein-")]

@@ -28,9 +28,11 @@ def atomic(path: Path) -> Iterator[Path]:
         yield tmp
         os.chmod(tmp, 0o644)
         os.replace(tmp, path)
-    except BaseException:
+    except BaseException as exc:
         if tmp is not None:
             tmp.unlink(missing_ok=True)
+        if isinstance(exc, OSError) and exc.filename is None:
+            exc.filename = str(path)       # a write to a full disk names no file: the message names this one
         raise
 
 
