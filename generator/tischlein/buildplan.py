@@ -38,7 +38,7 @@ from typing import Callable
 
 from . import games, resources, workers
 from .content.i18n import SOURCE_LANGUAGE
-from .files import note_stop, stop_if_asked, write_text
+from .files import note_stop, remove_empty_folders, remove_orphans, stop_if_asked, write_text
 
 PACKAGE = Path(__file__).resolve().parent              # generator/tischlein
 MANIFESTS = Path(".cache") / "build"
@@ -358,18 +358,33 @@ def _worker_start() -> None:
 
 
 def run(content, content_dir: Path, out_dir: Path, tasks: list[Task], jobs: int, force: bool = False,
-        report: Callable[[str], None] = print, pyodide: Path | None = None) -> list[Result]:
+        report: Callable[[str], None] = print, pyodide: Path | None = None,
+        scope: Callable[[Task], bool] | None = None) -> list[Result]:
     """Run the tasks that are not up to date, `jobs` at a time; the site after the rest. Raises BuildError.
-    `pyodide`: the folder of Pyodide's files for the site (default: tischlein.resources finds it)."""
+    `pyodide`: the folder of Pyodide's files for the site (default: tischlein.resources finds it).
+
+    What the last build wrote and this one no longer does is removed, with the folders it leaves empty, so the
+    tree is a clean build's: a task's old outputs that it no longer writes (a renamed example's pages), and the
+    outputs of a task that is gone (a removed game or language) when `scope(task)` says this build would have
+    run it (a build of one game leaves the others alone). Temporary files a killed build left go first."""
     global _CONTENT, _PYODIDE
     _CONTENT, _PYODIDE = content, pyodide
+    out_dir = Path(out_dir)
+    remove_orphans(out_dir)
     inputs = Inputs(content, content_dir, out_dir, pyodide)
     if force:           # every page rendered again too, not taken from the last build
         from .site.build import PAGE_CACHE
-        shutil.rmtree(Path(out_dir) / PAGE_CACHE, ignore_errors=True)
+        shutil.rmtree(out_dir / PAGE_CACHE, ignore_errors=True)
+    last = _last_outputs(out_dir)
+    planned = {t.key for t in tasks}
+    gone = [key for key in last if key not in planned and scope is not None and scope(_task_of(key))]
+    _prune(out_dir, {rel for key in gone for rel in last[key]}, keep={rel for t in tasks for rel in last.get(t.key, [])})
+    for key in gone:
+        _manifest_path(out_dir, _task_of(key)).unlink(missing_ok=True)
     results: list[Result] = []
     pieces = [t for t in tasks if t.kind not in ("site", "offline")]
-    for batch in (pieces, [t for t in tasks if t.kind == "site"], [t for t in tasks if t.kind == "offline"]):
+    batches = [pieces, [t for t in tasks if t.kind == "site"], [t for t in tasks if t.kind == "offline"]]
+    for n, batch in enumerate(batches):
         stop_if_asked()
         todo, before = [], list(results)          # a task's digest reads the batches before its own, never its own
         for task in batch:
@@ -379,8 +394,46 @@ def run(content, content_dir: Path, out_dir: Path, tasks: list[Task], jobs: int,
                 todo.append((task, digest))
             else:
                 results.append(Result(task, True, outputs))
-        results += _run_batch(todo, out_dir, jobs if len(todo) > 1 else 1, report)
+        done = _run_batch(todo, out_dir, jobs if len(todo) > 1 else 1, report)
+        results += done
+        # before the next batch reads the tree: what these tasks wrote last time and no longer do
+        later = {rel for b in batches[n + 1:] for t in b for rel in last.get(t.key, [])}
+        _prune(out_dir, {rel for r in done for rel in last.get(r.task.key, [])},
+               keep={rel for r in results for rel in r.outputs} | later)
     return results
+
+
+def _task_of(key: str) -> Task:
+    """The task a manifest's key names (Task.key read back)."""
+    kind, *rest = key.split("/")
+    if kind == "site":
+        return Task(kind, lang=rest[0] if rest else "")
+    return Task(kind, *rest)
+
+
+def _last_outputs(out_dir: Path) -> dict[str, list[str]]:
+    """Every manifest's task key and the outputs it lists."""
+    found = {}
+    for path in sorted((out_dir / MANIFESTS).glob("*.json")):
+        try:
+            manifest = json.loads(path.read_text(encoding="utf-8"))
+            found[manifest["task"]] = sorted(manifest["outputs"])
+        except (OSError, ValueError, KeyError, TypeError):
+            continue
+    return found
+
+
+def _prune(out_dir: Path, stale: set[str], keep: set[str]) -> None:
+    """Remove the files in `stale` but not in `keep` (relative to the output folder, never outside it) and the
+    folders they leave empty."""
+    root = out_dir.resolve()
+    for rel in sorted(stale - keep):
+        path = out_dir / rel
+        if not path.resolve().is_relative_to(root) or ".." in Path(rel).parts:
+            continue
+        if path.is_file() or path.is_symlink():
+            path.unlink(missing_ok=True)
+        remove_empty_folders(path.parent, out_dir)
 
 
 def _finish(out_dir: Path, task: Task, digest: str, done: tuple, report) -> Result:

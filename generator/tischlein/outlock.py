@@ -17,6 +17,8 @@ from contextlib import contextmanager
 from pathlib import Path
 from typing import Callable, Iterator
 
+from .files import alive, process_start
+
 LOCK_NAME = ".tischlein.lock"
 POLL = 0.25        # seconds between two tries while waiting
 
@@ -28,29 +30,6 @@ class Locked(Exception):
         self.path, self.holder = path, holder
         super().__init__(f"{holder} is writing into {path.parent}. Wait for it to end, or stop it; if no build is "
                          f"running, delete {path}")
-
-
-def process_start(pid: int) -> int | None:
-    """When the process started, in clock ticks since boot (Linux); None when there is no such process."""
-    try:
-        stat = Path(f"/proc/{pid}/stat").read_text()
-    except OSError:
-        return None
-    return int(stat.rsplit(")", 1)[1].split()[19])
-
-
-def alive(pid: int, start: int | None) -> bool:
-    """Whether that process still runs: the PID exists and, where the start time is known, is the same process."""
-    if pid <= 0:
-        return False
-    try:
-        os.kill(pid, 0)
-    except ProcessLookupError:
-        return False
-    except PermissionError:
-        pass
-    now = process_start(pid)
-    return start is None or now is None or now == start
 
 
 def _read(path: Path) -> dict:

@@ -24,6 +24,19 @@ def _shard(ctx, param, value: str | None) -> tuple[int, int] | None:
     return i, n
 
 
+def _scope(games: tuple[str, ...], langs: tuple[str, ...], papers: tuple[str, ...], site: bool):
+    """Whether a build with these options runs a task (of the last build's, whose game or language may be
+    gone): its outputs are then this build's to remove."""
+    def runs(task) -> bool:
+        if task.kind in ("site", "offline"):
+            return site
+        if task.kind == "simulation":
+            return site and (not games or task.game in games)
+        return ((not games or task.game in games) and (not langs or task.lang in langs)
+                and (not papers or not task.paper or task.paper in papers))
+    return runs
+
+
 @click.command()
 @click.option("--game", "games", multiple=True, help="Only this game (repeatable). Default: every game.")
 @click.option("--lang", "langs", multiple=True,
@@ -64,7 +77,8 @@ def build(games: tuple[str, ...], langs: tuple[str, ...], papers: tuple[str, ...
     try:
         with outlock.held(out_dir, "tischlein build", wait=not no_wait, say=lambda line: click.echo(line, err=True)):
             results = buildplan.run(content, content_dir, out_dir, tasks, jobs or os.cpu_count() or 1, force=force,
-                                    report=click.echo, pyodide=pyodide)
+                                    report=click.echo, pyodide=pyodide,
+                                    scope=None if shard else _scope(games, langs, papers, not no_site))
     except buildplan.BuildError as exc:
         raise click.ClickException(str(exc)) from None
     except outlock.Locked as exc:
