@@ -11,13 +11,15 @@
 - and, after the site's tasks, the offline copy's service worker and lists (site/offline.py), which name every
   file of the built site by its revision.
 
-- **Parallel:** tasks run on a pool of forked worker processes (the loaded content is inherited, not reloaded).
-  Each task writes only its own files, each atomically, so the bytes do not depend on the order or the number
-  of workers. A SIGTERM to the build reaches every worker (and a worker whose parent dies gets one too), each
-  unwinds its temporary files, and nothing half-written is left.
+- **Parallel:** tasks run on a pool of forked worker processes (tischlein.workers; the loaded content is
+  inherited, not reloaded). Each task writes only its own files, each atomically, so the bytes do not depend on
+  the order or the number of workers. A task's error, a worker's death, SIGTERM or Ctrl-C stops every worker
+  (and a worker whose parent dies gets SIGTERM too); each unwinds its temporary files, and nothing half-written
+  is left.
 - **Incremental:** each task's inputs (the content files it reads, the code, its options) hash to one digest; a
   manifest per task (<out>/.cache/build/<task>.json) records it with the hash of every file the task wrote. A
-  task whose digest is unchanged and whose outputs are still there, unmodified, is skipped.
+  task whose digest is unchanged and whose outputs are still there, unmodified, is skipped. What a task wrote
+  last time and no longer writes is removed (`run`), so an incremental build's tree is a clean build's.
 - **Sharded:** `shard(tasks, i, n)` splits the tasks deterministically; shards write disjoint files and
   manifests, so a CI matrix can merge their output folders and a last `tischlein build` only builds the site.
 """
@@ -42,6 +44,7 @@ from .files import note_stop, remove_empty_folders, remove_orphans, stop_if_aske
 
 PACKAGE = Path(__file__).resolve().parent              # generator/tischlein
 MANIFESTS = Path(".cache") / "build"
+SIMULATIONS = Path(".cache") / "simulation"        # the site's playout statistics (site/simulation.py)
 # Libraries whose version changes what a task writes.
 # Babel: the PDFs' texts write their numbers as the reader's language does (tischlein.locale).
 LIBRARIES = {"pdf": ("reportlab", "pypdfium2", "pillow", "babel"), "rules": ("reportlab", "pyphen", "babel"),
@@ -165,6 +168,17 @@ def _read_by(rel: Path, lang: str) -> bool:
     return "i18n" not in parts or parts[parts.index("i18n") + 1:][:1] == (lang,)
 
 
+# A game's files a card prints nothing of (what `loader.load(rules_texts=False)` leaves out, as `tischlein pdf`
+# does), and their translations: an edit to the rules rebuilds the rules PDFs and the site, not the cards.
+RULES_TEXTS = ("rules", "glossary", "faq", "messages", "examples")
+
+
+def _rules_text(rel: Path) -> bool:
+    """Whether a game's file (relative to its folder) holds rules texts: examples/*.yaml, rules.yaml … and
+    i18n/<lang>/rules.yaml …"""
+    return rel.parts[0] == "examples" or (rel.stem in RULES_TEXTS and (len(rel.parts) == 1 or rel.parts[0] == "i18n"))
+
+
 def _tree(folder: Path, suffixes: tuple[str, ...] | None = None) -> list[Path]:
     if not folder.is_dir():
         return []
@@ -213,6 +227,8 @@ class Inputs:
         own = [p for p in _tree(folder, (".yaml", ".yml")) if "i18n" not in p.relative_to(folder).parts]
         if task.lang != SOURCE_LANGUAGE:
             own += _tree(folder / "i18n" / task.lang) + [self.root / "ui" / f"{task.lang}.yaml"]
+        if task.kind in ("pdf", "previews"):        # cards print none of the rules' texts
+            own = [p for p in own if not (p.is_relative_to(folder) and _rules_text(p.relative_to(folder)))]
         return own + [self.root / "ui" / f"{SOURCE_LANGUAGE}.yaml"]
 
     def languages(self) -> str:
@@ -303,7 +319,7 @@ def _execute(task: Task, out_dir: str) -> tuple[list[str], list[str], float]:
         from .site.build import simulations
         warnings: list[str] = []
         found: dict = {}
-        simulations(content, {task.game}, warnings, out / ".cache" / "simulation", found)
+        simulations(content, {task.game}, warnings, out / SIMULATIONS, found)
         paths = list(found.values())
         lines = [f"sim   {task.game}: random playouts for the site"] + [f"warning: {w}" for w in warnings]
     elif task.kind == "offline":
@@ -400,6 +416,9 @@ def run(content, content_dir: Path, out_dir: Path, tasks: list[Task], jobs: int,
         later = {rel for b in batches[n + 1:] for t in b for rel in last.get(t.key, [])}
         _prune(out_dir, {rel for r in done for rel in last.get(r.task.key, [])},
                keep={rel for r in results for rel in r.outputs} | later)
+    if scope is not None and scope(Task("simulation")):        # every game's playouts: keep only this build's
+        used = {rel for r in results if r.task.kind == "simulation" for rel in r.outputs}
+        _prune(out_dir, {p.relative_to(out_dir).as_posix() for p in (out_dir / SIMULATIONS).glob("*.json")}, used)
     return results
 
 
