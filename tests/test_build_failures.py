@@ -57,12 +57,14 @@ def plan(*args, **kwargs):
 
 buildplan._execute = fake
 buildplan.plan = plan
+if how == "startup":                     # every worker dies as it starts, before or after it is handed a task
+    buildplan._worker_start = lambda: (time.sleep(delays[0] * fault_at), os._exit(3))
 build_command.load_or_exit = lambda *a, **k: types.SimpleNamespace(games={}, languages=["en"], root=Path(out))
 sys.argv = ["tischlein", "build", "--no-site", "--jobs", jobs, "--out", out, "--content", out]
 main()
 """
 
-EXIT = {"raise": 70, "oserror": 3, "exit": 1, "sigkill": 1, "sigterm": 143, "sigint": 130}
+EXIT = {"raise": 70, "oserror": 3, "exit": 1, "sigkill": 1, "startup": 1, "sigterm": 143, "sigint": 130}
 RUNS = [(seed, how, jobs) for seed in range(4) for how in EXIT for jobs in ("2", "3")]
 
 

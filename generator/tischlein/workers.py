@@ -96,9 +96,12 @@ class _Worker:
         child.close()
         self.index: int | None = None        # the item it runs
 
-    def give(self, index: int, item: Any) -> None:
+    def give(self, index: int, item: Any, items: list) -> None:
         self.index = index
-        self.conn.send((index, item))
+        try:
+            self.conn.send((index, item))
+        except OSError:            # it died before it could take the task (a broken pipe)
+            _died(self, items)
 
 
 def run_all(items: Iterable[tuple], function: Callable, jobs: int, on_done: Callable[[int, Any], None],
@@ -117,7 +120,7 @@ def run_all(items: Iterable[tuple], function: Callable, jobs: int, on_done: Call
                 workers.append(_Worker(context, function, initializer))
             for worker in workers:
                 if pending:
-                    worker.give(*pending.popleft())
+                    worker.give(*pending.popleft(), items)
             while any(w.index is not None for w in workers):
                 busy = [w for w in workers if w.index is not None]
                 ready = connection.wait([w.conn for w in busy] + [w.process.sentinel for w in busy], POLL)
@@ -130,7 +133,7 @@ def run_all(items: Iterable[tuple], function: Callable, jobs: int, on_done: Call
                     else:
                         continue
                     if pending:
-                        worker.give(*pending.popleft())
+                        worker.give(*pending.popleft(), items)
         except BaseException:
             _stop(workers)
             stop_if_asked()          # a worker that ended because the build was stopped: the stop is the cause
