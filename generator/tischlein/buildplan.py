@@ -394,7 +394,8 @@ def run(content, content_dir: Path, out_dir: Path, tasks: list[Task], jobs: int,
     last = _last_outputs(out_dir)
     planned = {t.key for t in tasks}
     gone = [key for key in last if key not in planned and scope is not None and scope(_task_of(key))]
-    _prune(out_dir, {rel for key in gone for rel in last[key]}, keep={rel for t in tasks for rel in last.get(t.key, [])})
+    _prune(out_dir, {rel for key in gone for rel in last[key]},
+           keep={rel for t in tasks for rel in last.get(t.key, [])})
     for key in gone:
         _manifest_path(out_dir, _task_of(key)).unlink(missing_ok=True)
     results: list[Result] = []
