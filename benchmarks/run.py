@@ -21,6 +21,8 @@
   baseline and the redesign's commit, read from git.
 - Whole processes (benchmarks/processes.py, `run.py cli` and `run.py build`): `tischlein --help`, `check` and
   `pdf` against bare processes; the full build sequential against parallel; a rebuild after one German edit.
+- Incremental builds (benchmarks/incremental.py, `run.py incremental`): one game's clean build against the builds
+  after an English rules paragraph, a German card text and an interface string.
 Not tests: nothing here fails on a slow machine; it prints figures to compare between commits.
 """
 from __future__ import annotations
@@ -370,12 +372,14 @@ if __name__ == "__main__":
     import processes
     from bundle import bench_bundle
     from codesize import bench_codesize
+    from incremental import bench_incremental
 
     from table import bench_table
 
-    which = sys.argv[1:] or ["cli", "pdf", "rules", "previews", "engine", "bundle", "build", "site", "table",
-                             "codesize", "invariants"]
+    which = sys.argv[1:] or ["cli", "pdf", "rules", "previews", "engine", "bundle", "build", "incremental", "site",
+                             "table", "codesize", "invariants"]
     for name in which:
         {"pdf": bench_pdf, "rules": bench_rules, "previews": bench_previews, "engine": bench_engine,
          "bundle": bench_bundle, "site": bench_site, "table": bench_table, "cli": processes.bench_cli,
-         "build": processes.bench_build, "codesize": bench_codesize, "invariants": bench_invariants}[name]()
+         "build": processes.bench_build, "incremental": bench_incremental, "codesize": bench_codesize,
+         "invariants": bench_invariants}[name]()

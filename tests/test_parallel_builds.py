@@ -1,7 +1,7 @@
 """`tischlein build` as tasks: two builds of the same content and code are byte-identical, whatever the hash seed
-and the number of workers; a rebuild after editing one German string then rewrites only that game's German outputs
-(checked by file modification, not by time); a build with nothing changed rewrites nothing; `--shard i/n` parts
-cover every task exactly once."""
+and the number of workers; a rebuild after editing one German rules string then rewrites only what shows it (that
+game's German rules PDFs, the German pages, the shared files; checked by file modification, not by time); a build
+with nothing changed rewrites nothing; `--shard i/n` parts cover every task exactly once."""
 from __future__ import annotations
 
 import hashlib
@@ -102,9 +102,12 @@ def test_an_edit_rebuilds_only_its_outputs(two_builds):
     after = _stamps(out)
     assert after.keys() == first.keys()
     changed = {n for n in first if after[n] != first[n]}
-    german = {n for n in first if n.startswith((f"pdf/{GAME}/{GAME}-de-", f"previews/{GAME}/de/", f"export/{GAME}/de/"))}
-    assert {n for n in changed if not n.startswith("site/")} == german       # its language's tasks ran again
+    # its language's rules PDFs are built again; its cards, images and shop files print no rules text: they stand
+    german = {n for n in first if n.startswith(f"pdf/{GAME}/{GAME}-de-")
+              and n.endswith(("-booklet.pdf", "-booklet-inksaver.pdf", "-rules.pdf", "-quickref.pdf"))}
+    assert {n for n in changed if not n.startswith("site/")} == german
     assert f"pdf   {out / 'pdf' / GAME / f'{GAME}-en-a4.pdf'}" not in said
+    assert f"pdf   {out / 'pdf' / GAME / f'{GAME}-de-a4.pdf'}" not in said and "png   " not in said
     # of the site only the German pages' task runs again (and the shared files', which copies the new German
     # PDFs): the English and Portuguese pages are not built, and no file of theirs is rewritten
     site = {n for n in changed if n.startswith("site/")}

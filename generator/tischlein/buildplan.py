@@ -11,13 +11,15 @@
 - and, after the site's tasks, the offline copy's service worker and lists (site/offline.py), which name every
   file of the built site by its revision.
 
-- **Parallel:** tasks run on a pool of forked worker processes (the loaded content is inherited, not reloaded).
-  Each task writes only its own files, each atomically, so the bytes do not depend on the order or the number
-  of workers. A SIGTERM to the build reaches every worker (and a worker whose parent dies gets one too), each
-  unwinds its temporary files, and nothing half-written is left.
+- **Parallel:** tasks run on a pool of forked worker processes (tischlein.workers; the loaded content is
+  inherited, not reloaded). Each task writes only its own files, each atomically, so the bytes do not depend on
+  the order or the number of workers. A task's error, a worker's death, SIGTERM or Ctrl-C stops every worker
+  (and a worker whose parent dies gets SIGTERM too); each unwinds its temporary files, and nothing half-written
+  is left.
 - **Incremental:** each task's inputs (the content files it reads, the code, its options) hash to one digest; a
   manifest per task (<out>/.cache/build/<task>.json) records it with the hash of every file the task wrote. A
-  task whose digest is unchanged and whose outputs are still there, unmodified, is skipped.
+  task whose digest is unchanged and whose outputs are still there, unmodified, is skipped. What a task wrote
+  last time and no longer writes is removed (`run`), so an incremental build's tree is a clean build's.
 - **Sharded:** `shard(tasks, i, n)` splits the tasks deterministically; shards write disjoint files and
   manifests, so a CI matrix can merge their output folders and a last `tischlein build` only builds the site.
 """
@@ -26,24 +28,23 @@ from __future__ import annotations
 import ctypes
 import hashlib
 import json
-import multiprocessing
 import os
 import shutil
 import signal
 import time
-from concurrent.futures import FIRST_COMPLETED, ProcessPoolExecutor, wait
 from dataclasses import dataclass, field
 from importlib import metadata
 from pathlib import Path
 from stat import S_ISREG
 from typing import Callable
 
-from . import games, resources
+from . import games, resources, workers
 from .content.i18n import SOURCE_LANGUAGE
-from .files import note_stop, stop_if_asked, stops_noted, write_text
+from .files import note_stop, remove_empty_folders, remove_orphans, stop_if_asked, write_text
 
 PACKAGE = Path(__file__).resolve().parent              # generator/tischlein
 MANIFESTS = Path(".cache") / "build"
+SIMULATIONS = Path(".cache") / "simulation"        # the site's playout statistics (site/simulation.py)
 # Libraries whose version changes what a task writes.
 # Babel: the PDFs' texts write their numbers as the reader's language does (tischlein.locale).
 LIBRARIES = {"pdf": ("reportlab", "pypdfium2", "pillow", "babel"), "rules": ("reportlab", "pyphen", "babel"),
@@ -167,6 +168,17 @@ def _read_by(rel: Path, lang: str) -> bool:
     return "i18n" not in parts or parts[parts.index("i18n") + 1:][:1] == (lang,)
 
 
+# A game's files a card prints nothing of (what `loader.load(rules_texts=False)` leaves out, as `tischlein pdf`
+# does), and their translations: an edit to the rules rebuilds the rules PDFs and the site, not the cards.
+RULES_TEXTS = ("rules", "glossary", "faq", "messages", "examples")
+
+
+def _rules_text(rel: Path) -> bool:
+    """Whether a game's file (relative to its folder) holds rules texts: examples/*.yaml, rules.yaml … and
+    i18n/<lang>/rules.yaml …"""
+    return rel.parts[0] == "examples" or (rel.stem in RULES_TEXTS and (len(rel.parts) == 1 or rel.parts[0] == "i18n"))
+
+
 def _tree(folder: Path, suffixes: tuple[str, ...] | None = None) -> list[Path]:
     if not folder.is_dir():
         return []
@@ -215,6 +227,8 @@ class Inputs:
         own = [p for p in _tree(folder, (".yaml", ".yml")) if "i18n" not in p.relative_to(folder).parts]
         if task.lang != SOURCE_LANGUAGE:
             own += _tree(folder / "i18n" / task.lang) + [self.root / "ui" / f"{task.lang}.yaml"]
+        if task.kind in ("pdf", "previews"):        # cards print none of the rules' texts
+            own = [p for p in own if not (p.is_relative_to(folder) and _rules_text(p.relative_to(folder)))]
         return own + [self.root / "ui" / f"{SOURCE_LANGUAGE}.yaml"]
 
     def languages(self) -> str:
@@ -305,7 +319,7 @@ def _execute(task: Task, out_dir: str) -> tuple[list[str], list[str], float]:
         from .site.build import simulations
         warnings: list[str] = []
         found: dict = {}
-        simulations(content, {task.game}, warnings, out / ".cache" / "simulation", found)
+        simulations(content, {task.game}, warnings, out / SIMULATIONS, found)
         paths = list(found.values())
         lines = [f"sim   {task.game}: random playouts for the site"] + [f"warning: {w}" for w in warnings]
     elif task.kind == "offline":
@@ -360,18 +374,34 @@ def _worker_start() -> None:
 
 
 def run(content, content_dir: Path, out_dir: Path, tasks: list[Task], jobs: int, force: bool = False,
-        report: Callable[[str], None] = print, pyodide: Path | None = None) -> list[Result]:
+        report: Callable[[str], None] = print, pyodide: Path | None = None,
+        scope: Callable[[Task], bool] | None = None) -> list[Result]:
     """Run the tasks that are not up to date, `jobs` at a time; the site after the rest. Raises BuildError.
-    `pyodide`: the folder of Pyodide's files for the site (default: tischlein.resources finds it)."""
+    `pyodide`: the folder of Pyodide's files for the site (default: tischlein.resources finds it).
+
+    What the last build wrote and this one no longer does is removed, with the folders it leaves empty, so the
+    tree is a clean build's: a task's old outputs that it no longer writes (a renamed example's pages), and the
+    outputs of a task that is gone (a removed game or language) when `scope(task)` says this build would have
+    run it (a build of one game leaves the others alone). Temporary files a killed build left go first."""
     global _CONTENT, _PYODIDE
     _CONTENT, _PYODIDE = content, pyodide
+    out_dir = Path(out_dir)
+    remove_orphans(out_dir)
     inputs = Inputs(content, content_dir, out_dir, pyodide)
     if force:           # every page rendered again too, not taken from the last build
         from .site.build import PAGE_CACHE
-        shutil.rmtree(Path(out_dir) / PAGE_CACHE, ignore_errors=True)
+        shutil.rmtree(out_dir / PAGE_CACHE, ignore_errors=True)
+    last = _last_outputs(out_dir)
+    planned = {t.key for t in tasks}
+    gone = [key for key in last if key not in planned and scope is not None and scope(_task_of(key))]
+    _prune(out_dir, {rel for key in gone for rel in last[key]},
+           keep={rel for t in tasks for rel in last.get(t.key, [])})
+    for key in gone:
+        _manifest_path(out_dir, _task_of(key)).unlink(missing_ok=True)
     results: list[Result] = []
     pieces = [t for t in tasks if t.kind not in ("site", "offline")]
-    for batch in (pieces, [t for t in tasks if t.kind == "site"], [t for t in tasks if t.kind == "offline"]):
+    batches = [pieces, [t for t in tasks if t.kind == "site"], [t for t in tasks if t.kind == "offline"]]
+    for n, batch in enumerate(batches):
         stop_if_asked()
         todo, before = [], list(results)          # a task's digest reads the batches before its own, never its own
         for task in batch:
@@ -381,8 +411,49 @@ def run(content, content_dir: Path, out_dir: Path, tasks: list[Task], jobs: int,
                 todo.append((task, digest))
             else:
                 results.append(Result(task, True, outputs))
-        results += _run_batch(todo, out_dir, jobs if len(todo) > 1 else 1, report)
+        done = _run_batch(todo, out_dir, jobs if len(todo) > 1 else 1, report)
+        results += done
+        # before the next batch reads the tree: what these tasks wrote last time and no longer do
+        later = {rel for b in batches[n + 1:] for t in b for rel in last.get(t.key, [])}
+        _prune(out_dir, {rel for r in done for rel in last.get(r.task.key, [])},
+               keep={rel for r in results for rel in r.outputs} | later)
+    if scope is not None and scope(Task("simulation")):        # every game's playouts: keep only this build's
+        used = {rel for r in results if r.task.kind == "simulation" for rel in r.outputs}
+        _prune(out_dir, {p.relative_to(out_dir).as_posix() for p in (out_dir / SIMULATIONS).glob("*.json")}, used)
     return results
+
+
+def _task_of(key: str) -> Task:
+    """The task a manifest's key names (Task.key read back)."""
+    kind, *rest = key.split("/")
+    if kind == "site":
+        return Task(kind, lang=rest[0] if rest else "")
+    return Task(kind, *rest)
+
+
+def _last_outputs(out_dir: Path) -> dict[str, list[str]]:
+    """Every manifest's task key and the outputs it lists."""
+    found = {}
+    for path in sorted((out_dir / MANIFESTS).glob("*.json")):
+        try:
+            manifest = json.loads(path.read_text(encoding="utf-8"))
+            found[manifest["task"]] = sorted(manifest["outputs"])
+        except (OSError, ValueError, KeyError, TypeError):
+            continue
+    return found
+
+
+def _prune(out_dir: Path, stale: set[str], keep: set[str]) -> None:
+    """Remove the files in `stale` but not in `keep` (relative to the output folder, never outside it) and the
+    folders they leave empty."""
+    root = out_dir.resolve()
+    for rel in sorted(stale - keep):
+        path = out_dir / rel
+        if not path.resolve().is_relative_to(root) or ".." in Path(rel).parts:
+            continue
+        if path.is_file() or path.is_symlink():
+            path.unlink(missing_ok=True)
+        remove_empty_folders(path.parent, out_dir)
 
 
 def _finish(out_dir: Path, task: Task, digest: str, done: tuple, report) -> Result:
@@ -394,47 +465,48 @@ def _finish(out_dir: Path, task: Task, digest: str, done: tuple, report) -> Resu
 
 
 def _run_batch(todo: list[tuple[Task, str]], out_dir: Path, jobs: int, report) -> list[Result]:
-    from .pdf.errors import PdfBuildError
-    from .site.build import SiteBuildError
-    failures = (PdfBuildError, SiteBuildError, FileNotFoundError)
     results = []
     if jobs == 1:
         for task, digest in todo:
             stop_if_asked()
             try:
-                results.append(_finish(out_dir, task, digest, _execute(task, str(out_dir)), report))
-            except failures as exc:
-                raise BuildError(f"{task.key}: {exc}") from None
+                done = _execute(task, str(out_dir))
+            except Exception as exc:
+                raise _failure(task, exc) from None
+            results.append(_finish(out_dir, task, digest, done, report))
         return results
-    with stops_noted():
-        pool = ProcessPoolExecutor(jobs, mp_context=multiprocessing.get_context("fork"), initializer=_worker_start)
-        try:
-            # the longest first, so the pool does not end waiting for one of them alone (of the site's tasks
-            # the default language's, whose pages hold the most, and the shared files', a copy, last)
-            longest = sorted(todo, key=lambda item: (LONGEST_FIRST.index(item[0].kind),
-                                                     item[0].kind == "site" and item[0].lang != SOURCE_LANGUAGE,
-                                                     item[0].kind == "site" and not item[0].lang, item[0]))
-            running = {pool.submit(_execute_in_worker, task, str(out_dir)): (task, digest) for task, digest in longest}
-            while running:
-                done, _ = wait(running, timeout=0.2, return_when=FIRST_COMPLETED)
-                stop_if_asked()
-                for future in sorted(done, key=lambda f: running[f][0]):
-                    task, digest = running.pop(future)
-                    try:
-                        results.append(_finish(out_dir, task, digest, future.result(), report))
-                    except failures as exc:
-                        raise BuildError(f"{task.key}: {exc}") from None
-        except BaseException:
-            # SIGTERM, Ctrl-C or a failed task: stop every worker now; each unwinds its temporary files.
-            signal.signal(signal.SIGTERM, signal.SIG_IGN)
-            for process in list(getattr(pool, "_processes", {}).values()):
-                if process.is_alive():
-                    process.terminate()
-            pool.shutdown(wait=True, cancel_futures=True)
-            # a worker forked after the stop was noted exits at once, so the pool breaks: the stop is the cause
-            stop_if_asked()
-            raise
-        pool.shutdown(wait=True)
+    # the longest first, so the pool does not end waiting for one of them alone (of the site's tasks the
+    # default language's, whose pages hold the most, and the shared files', a copy, last)
+    longest = sorted(todo, key=lambda item: (LONGEST_FIRST.index(item[0].kind),
+                                             item[0].kind == "site" and item[0].lang != SOURCE_LANGUAGE,
+                                             item[0].kind == "site" and not item[0].lang, item[0]))
+
+    def finished(index: int, done: tuple) -> None:
+        task, digest = longest[index]
+        results.append(_finish(out_dir, task, digest, done, report))
+
+    try:
+        workers.run_all([(task, str(out_dir)) for task, _ in longest], _execute_in_worker, jobs, finished,
+                        initializer=_worker_start)
+    except workers.TaskFailed as exc:
+        raise _failure(exc.item[0], exc.error or exc, exc.details) from None
+    except workers.WorkerDied as exc:
+        raise BuildError(f"{exc.item[0].key}: {exc}; nothing half-written was kept, run the build again") from None
     stop_if_asked()
     return sorted(results, key=lambda r: r.task)
 
+
+def _failure(task: Task, error: BaseException, details: str = "") -> BaseException:
+    """What a failed task raises in the build: a BuildError naming the task for what the content or a tool got
+    wrong; an operating-system error as it is (the command line says which file and what to do); anything else,
+    a bug, as it is with the task noted (the command line names it and, with --debug, shows where)."""
+    from .pdf.errors import PdfBuildError
+    from .site.build import SiteBuildError
+    if isinstance(error, (PdfBuildError, SiteBuildError)) or (
+            isinstance(error, FileNotFoundError) and error.filename is None):
+        return BuildError(f"{task.key}: {error}")
+    try:
+        error.task, error.details = task.key, details       # details: the worker's traceback, for --debug
+    except AttributeError:           # an exception type that takes no attributes: the message goes without it
+        pass
+    return error

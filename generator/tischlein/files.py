@@ -3,6 +3,7 @@ nothing is written outside the output folder a user gave."""
 from __future__ import annotations
 
 import os
+import re
 import shutil
 import signal
 import sys
@@ -28,19 +29,23 @@ def atomic(path: Path) -> Iterator[Path]:
         yield tmp
         os.chmod(tmp, 0o644)
         os.replace(tmp, path)
-    except BaseException:
+    except BaseException as exc:
         if tmp is not None:
             tmp.unlink(missing_ok=True)
+        if isinstance(exc, OSError) and exc.filename is None:
+            exc.filename = str(path)       # a write to a full disk names no file: the message names this one
         raise
 
 
 def new_temporary_folder(prefix: str) -> Path:
     """A new folder in the temporary directory (tempfile.mkdtemp), made with stops held like `atomic`'s file: a stop
-    arriving inside mkdtemp would leave the folder behind, its name unknown to the caller."""
+    arriving inside mkdtemp would leave the folder behind, its name unknown to the caller. Its name carries this
+    process's PID and start time (`tischlein-export-<pid>.<start>-…`), so a later build can tell a folder that
+    a killed process left (`remove_orphans`) from one still in use."""
     made = None
     try:
         with _stops_held():
-            made = Path(tempfile.mkdtemp(prefix=prefix))
+            made = Path(tempfile.mkdtemp(prefix=f"{prefix}{os.getpid()}.{process_start(os.getpid()) or 0}-"))
     except BaseException:
         if made is not None:
             shutil.rmtree(made, ignore_errors=True)
@@ -81,6 +86,69 @@ def _stops_held() -> Iterator[None]:
             signal.signal(s, handler)
         for s in caught:
             signal.raise_signal(s)
+
+
+# -- what a killed build leaves behind -----------------------------------------------------------------------
+
+_OWN_TEMPORARY = re.compile(r"^\..+\.[a-z0-9_]{8}\.tmp$")           # atomic's: .<name>.<8 random>.tmp
+_OWNED_FOLDER = re.compile(r"^tischlein-[a-z]+-(\d+)\.(\d+)-")       # new_temporary_folder's
+
+
+def process_start(pid: int) -> int | None:
+    """When the process started, in clock ticks since boot (Linux); None when there is no such process."""
+    try:
+        stat = Path(f"/proc/{pid}/stat").read_text()
+    except OSError:
+        return None
+    return int(stat.rsplit(")", 1)[1].split()[19])
+
+
+def alive(pid: int, start: int | None) -> bool:
+    """Whether that process still runs: the PID exists and, where a start time is given and known, it is the
+    same process (not a new one that got the PID of a dead one)."""
+    if pid <= 0:
+        return False
+    try:
+        os.kill(pid, 0)
+    except ProcessLookupError:
+        return False
+    except PermissionError:
+        pass
+    now = process_start(pid)
+    return not start or now is None or now == start
+
+
+def remove_orphans(out_dir: Path) -> list[str]:
+    """Remove the temporary files a killed build left in `out_dir` (the caller holds its lock, so no build is
+    writing them) and the working folders in the temporary directory whose process is gone. The names removed."""
+    removed = []
+    for folder, _, names in os.walk(out_dir):
+        for name in names:
+            if _OWN_TEMPORARY.match(name):
+                (Path(folder) / name).unlink(missing_ok=True)
+                removed.append(str(Path(folder) / name))
+    try:
+        entries = list(os.scandir(tempfile.gettempdir()))
+    except OSError:
+        entries = []
+    for entry in entries:
+        found = _OWNED_FOLDER.match(entry.name)
+        if found and entry.is_dir(follow_symlinks=False) and not alive(int(found[1]), int(found[2])):
+            shutil.rmtree(entry.path, ignore_errors=True)
+            removed.append(entry.path)
+    return removed
+
+
+def remove_empty_folders(folder: Path, root: Path) -> None:
+    """`folder` and each parent up to (not including) `root`, as long as they are empty."""
+    folder, root = Path(folder), Path(root)
+    while folder != root and folder.is_relative_to(root):
+        try:
+            folder.rmdir()
+        except OSError:           # not empty (or gone): the parents are not empty either
+            if folder.exists():
+                return
+        folder = folder.parent
 
 
 def write_text(path: Path, text: str) -> Path:

@@ -8,8 +8,11 @@ neither reportlab nor MkDocs nor the site package (tests/test_cli_startup.py kee
 from __future__ import annotations
 
 import importlib
+import os
 
 import click
+
+from .errors import EXIT_CODES
 
 CONTEXT = {"help_option_names": ["-h", "--help"]}
 
@@ -50,6 +53,11 @@ class LazyGroup(click.Group):
             self.add_command(getattr(importlib.import_module(f"{__name__}.{module}"), attr), name)
         return super().get_command(ctx, name)
 
+    def invoke(self, ctx: click.Context):
+        from .errors import handled
+        with handled(lambda: f"tischlein {ctx.invoked_subcommand or ''}".strip()):
+            return super().invoke(ctx)
+
     def format_commands(self, ctx: click.Context, formatter: click.HelpFormatter) -> None:
         rows = [(name, COMMANDS[name][2] if name in COMMANDS else self.get_command(ctx, name).get_short_help_str())
                 for name in self.list_commands(ctx)]
@@ -67,7 +75,15 @@ def _print_versions(ctx: click.Context, _param: click.Parameter, value: bool) ->
         ctx.exit()
 
 
-@click.group(cls=LazyGroup, context_settings=CONTEXT)
+def _debug(ctx: click.Context, _param: click.Parameter, value: bool) -> None:
+    if value:
+        from .errors import DEBUG_VARIABLE
+        os.environ[DEBUG_VARIABLE] = "1"           # the build's workers inherit it
+
+
+@click.group(cls=LazyGroup, context_settings=CONTEXT, epilog=EXIT_CODES)
+@click.option("--debug", is_flag=True, expose_value=False, is_eager=True, callback=_debug,
+              help="Show the traceback of an error instead of its one-line message (or set TISCHLEIN_DEBUG=1).")
 @click.option("--version", is_flag=True, expose_value=False, is_eager=True, callback=_print_versions,
               help="Show the versions of tischlein, reportlab, MkDocs-Material and Pyodide, and the games found.")
 def main() -> None:

@@ -35,8 +35,10 @@ def site(serve: bool, port: int, games: tuple[str, ...], langs: tuple[str, ...],
     pyodide = pyodide_or_exit(content_dir)
     report = BuildReport(out_dir / "site")
     site_url = f"http://{HOST}:{port}/" if serve else None
+    from ..outlock import held
     try:
-        target = build_site(content, out_dir, site_url, report=report, pyodide=pyodide, languages=wanted)
+        with held(out_dir, "tischlein site", say=lambda line: click.echo(line, err=True)):
+            target = build_site(content, out_dir, site_url, report=report, pyodide=pyodide, languages=wanted)
     except (SiteBuildError, FileNotFoundError) as exc:
         click.echo(f"site: {exc}", err=True)
         sys.exit(1)

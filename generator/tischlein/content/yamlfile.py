@@ -8,6 +8,7 @@ the "billion laughs" bomb is not; control characters and invalid UTF-8 are named
 from __future__ import annotations
 
 import re
+import unicodedata
 from functools import lru_cache
 from pathlib import Path
 from typing import Any
@@ -170,7 +171,10 @@ def decode(data: bytes, path: Path | str = "") -> str:
         column = bad.start() - (text.rfind("\n", 0, bad.start()) + 1) + 1
         raise UnsafeYaml(f"column {column}: the control character U+{ord(bad.group()):04X} has no place in a "
                          "text (delete it; write a line break as a new line)", line)
-    return text
+    # One form for every text from here on (NFC: "è" as one character, not "e" and a combining accent, which some
+    # editors and macOS file names write): an accent the fonts draw precomposed would otherwise fail the glyph
+    # check and set the whole PDF in the fallback typeface, and two spellings of one name would differ.
+    return unicodedata.normalize("NFC", text)
 
 
 def _check_nodes(root) -> None:

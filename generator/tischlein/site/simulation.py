@@ -148,12 +148,12 @@ def cached_run(cache_dir: Any, key_parts: list, engine: Any, players: list[int],
             return Stats(**raw)
         except (ValueError, TypeError, KeyError):
             pass
+    from ..files import write_text
     stats = run(engine, players, n)
+    record = dataclasses.asdict(stats)
+    record.pop("seconds")          # how long the playouts took: two identical builds would write different files
     try:
-        path.parent.mkdir(parents=True, exist_ok=True)
-        tmp = path.with_suffix(".tmp")
-        tmp.write_text(json.dumps(dataclasses.asdict(stats)), encoding="utf-8")
-        tmp.replace(path)
+        write_text(path, json.dumps(record))
     except OSError:
         pass
     return stats
