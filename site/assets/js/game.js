@@ -372,6 +372,7 @@ export function setupGame(panel) {
         robots = new Set(names);
         humans = [];
       }
+      let played = 0;
       for (let guard = 0; guard < 500; guard++) {
         const moved = await api("bots_move", gameUrl, table, CHUNK, true);
         if (token !== drawing) return;
@@ -380,8 +381,10 @@ export function setupGame(panel) {
           break;
         }
         if (moved.over || !moved.played) break;
-        said.textContent = fmt(s.bots_playing, { step: view.last + moved.played });
+        played += moved.played;
+        said.textContent = fmt(s.bots_playing, { step: view.last + played });
       }
+      said.textContent = "";
       refresh();
     });
 
