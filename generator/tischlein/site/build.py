@@ -54,7 +54,7 @@ import yaml
 from .. import resources
 from ..content.loader import Content, GameContent
 from ..files import atomic, new_temporary_folder
-from . import assets, images, offline
+from . import assets, compress, images, offline
 from .context import ExampleRender
 from .pages import SiteWriter
 
@@ -199,18 +199,29 @@ def _owned_by(lang: str, languages: list[str]):
 def install(tree: Path, target: Path, owned) -> list[Path]:
     """Copy the files of `tree` that `owned(relative path)` into `target`, each atomically and only when its
     bytes changed (an unchanged file keeps its modification time: after a one-string fix only the pages that
-    show it look changed, to `rsync`, a deploy, a browser cache); remove the owned files of `target` that `tree`
-    no longer has. The other parts' files are left alone: they may be being written at the same time."""
+    show it look changed, to `rsync`, a deploy, a browser cache), with its compressed copy where one pays
+    (compress.py); remove the owned files of `target` that `tree` no longer has. The other parts' files are left
+    alone: they may be being written at the same time."""
     wanted = {}
     for folder, _, names in os.walk(tree):
         for name in names:
             rel = (Path(folder) / name).relative_to(tree).as_posix()
             if owned(rel):
                 wanted[rel] = Path(folder) / name
+    kept = set(wanted)
     for rel, src in sorted(wanted.items()):
         dest = target / rel
-        if dest.is_file() and not dest.is_symlink() and dest.stat().st_size == src.stat().st_size \
-                and _same_bytes(src, dest):
+        same = dest.is_file() and not dest.is_symlink() and dest.stat().st_size == src.stat().st_size \
+            and _same_bytes(src, dest)
+        copy = compress.copy_of(dest)
+        if compress.wanted(rel, src.stat().st_size) and rel + compress.SUFFIX not in wanted:
+            # the copy first: a build stopped between the two leaves a changed original, which makes the next
+            # build write the copy again (an unchanged original with its copy is not compressed again)
+            if not (same and copy.is_file()):
+                compress.write_copy(src, copy)
+            if copy.is_file():
+                kept.add(rel + compress.SUFFIX)
+        if same:
             continue
         dest.parent.mkdir(parents=True, exist_ok=True)
         with atomic(dest) as tmp:
@@ -218,9 +229,9 @@ def install(tree: Path, target: Path, owned) -> list[Path]:
     for folder, _, names in os.walk(target):
         for name in names:
             rel = (Path(folder) / name).relative_to(target).as_posix()
-            if owned(rel) and rel not in wanted and not name.endswith(".tmp"):
+            if owned(rel) and rel not in kept and not name.endswith(".tmp"):
                 (Path(folder) / name).unlink(missing_ok=True)
-    return [target / rel for rel in sorted(wanted)]
+    return [target / rel for rel in sorted(kept)]
 
 
 def _same_bytes(a: Path, b: Path, chunk: int = 1 << 20) -> bool:
