@@ -162,6 +162,8 @@ def build_site(content: Content, out_dir: Path, site_url: str | None = None, *, 
             # URL (every task writes them into docs/ to know their revision; the FILES part installs them)
             writer.site_values["versions"] = {p: offline.versioned(docs, p) for p in
                                               ["assets/engine/engine.zip", *(f"assets/games/{g}.json" for g in payloads)]}
+            writer.site_values["engine_bytes"] = engine_download(
+                docs, pyodide or resources.pyodide(content.root), list(payloads), out_dir / PAGE_CACHE / "sent.json")
             nav = writer.write_all(docs, downloads, examples, card_images, only=pages)
             report.pages = sum(1 for _ in docs.rglob("*.md"))
             if languages[0] not in pages:
@@ -186,6 +188,16 @@ def build_site(content: Content, out_dir: Path, site_url: str | None = None, *, 
     report.seconds = time.perf_counter() - started
     report.bytes = sum(f.stat().st_size for f in report.files)
     return target
+
+
+def engine_download(docs: Path, pyodide: Path, games: list[str], cache: Path) -> dict[str, int]:
+    """Per game, the bytes a panel's first start downloads, as the server sends them (compressed where that
+    pays): the engine's worker, Pyodide, the engine zip and the game's data. The panels say it."""
+    common = [docs / "assets" / "js" / "engine-worker.mjs", docs / "assets" / "engine" / "engine.zip",
+              *(pyodide / name for name in resources.PYODIDE_FILES)]
+    shared = compress.sent_bytes(common, cache)
+    return {game: shared + compress.sent_bytes([docs / "assets" / "games" / f"{game}.json"], cache)
+            for game in games}
 
 
 def _owned_by(lang: str, languages: list[str]):

@@ -1,0 +1,106 @@
+"""What a phone downloads and finds, read from a built site (Schwarzwälder Kirsch, every language): the play page is
+linked as a button from the home page and the game's overview; a page loads only the CSS and scripts of what it
+shows; the engine's loading message states the bytes the server sends for the engine's first start; every text
+file has its compressed copy, and the offline copy's lists name none of the copies."""
+from __future__ import annotations
+
+import gzip
+import html
+import json
+import re
+from pathlib import Path
+
+import pytest
+
+from tischlein.content import loader
+from tischlein.resources import PYODIDE_FILES
+from tischlein.site import compress
+from tischlein.site.build import BuildReport, build_site
+from tischlein.site.context import _size
+
+ROOT = Path(__file__).resolve().parents[1]
+GAME = "schwarzwaelder-kirsch"
+
+
+@pytest.fixture(scope="module")
+def site(tmp_path_factory) -> Path:
+    tmp = tmp_path_factory.mktemp("phone")
+    content = loader.load(ROOT / "content", only=[GAME])
+    import os
+    os.environ["TISCHLEIN_SIM_GAMES"] = "5"
+    try:
+        return build_site(content, tmp / "out", "http://127.0.0.1:8123/", pdf_root=tmp / "out",
+                          report=BuildReport(tmp / "out" / "site"))
+    finally:
+        os.environ.pop("TISCHLEIN_SIM_GAMES", None)
+
+
+def _page(site: Path, path: str) -> str:
+    return (site / path / "index.html").read_text(encoding="utf-8")
+
+
+PLAY_BUTTON = re.compile(r'<a class="md-button md-button--primary" href="([^"]*)">([^<]+)</a>')
+
+
+@pytest.mark.parametrize("lang, name", [("en", "Play a game"), ("de", "Eine Partie spielen"),
+                                        ("pt", None)])
+def test_home_and_overview_have_a_play_button_in_every_language(site, lang, name):
+    prefix = "" if lang == "en" else f"{lang}/"
+    for path, target in ((prefix, f"{GAME}/play/"), (f"{prefix}{GAME}/overview/", "../play/")):
+        buttons = PLAY_BUTTON.findall(_page(site, path))
+        assert (target, name or buttons[0][1]) in buttons, (path, buttons)
+        assert (site / path / target / "index.html").resolve().is_file()
+        assert (site / prefix / GAME / "play" / "index.html").is_file()
+
+
+def _assets(page: str) -> set[str]:
+    found = re.findall(r'<(?:script src|link rel="stylesheet" href)="([^"]+)"', page)
+    return {re.sub(r"^(\.\./)+", "", url) for url in found}
+
+
+def test_a_page_loads_only_the_css_and_scripts_of_what_it_shows(site):
+    rules, play = _assets(_page(site, f"{GAME}/rules/")), _assets(_page(site, f"{GAME}/play/"))
+    example = _assets(_page(site, f"{GAME}/examples/tauschen/"))
+    calculator = _assets(_page(site, f"{GAME}/calculator/"))
+    panels = {"assets/css/picture.css", "assets/css/calculator.css", "assets/js/play.js", "assets/js/tryit.js",
+              "assets/js/calc/ui.js", "assets/js/steps.js"}
+    assert not rules & panels, rules & panels
+    assert play & panels == {"assets/css/picture.css", "assets/js/play.js"}
+    assert example & panels == {"assets/css/picture.css", "assets/js/play.js", "assets/js/tryit.js",
+                                "assets/js/steps.js"}
+    assert calculator & panels == {"assets/css/calculator.css", "assets/js/calc/ui.js"}
+    for assets in (rules, play, example, calculator):
+        assert {"assets/css/tischlein.css", "assets/js/site.js"} <= assets
+        assert any(a.startswith("assets/javascripts/bundle.") for a in assets)
+    # Material's script waits for the page like ours (modules): no script holds the page's rendering up
+    for script in re.findall(r"<script src=[^>]*>", _page(site, f"{GAME}/rules/")):
+        assert " defer" in script or 'type="module"' in script, script
+
+
+def test_the_loading_message_states_what_the_engine_sends_the_first_time(site):
+    sent = 0
+    for rel in [*(f"assets/pyodide/{n}" for n in PYODIDE_FILES), "assets/engine/engine.zip",
+                "assets/js/engine-worker.mjs", f"assets/games/{GAME}.json"]:
+        copy = compress.copy_of(site / rel)
+        sent += (copy if copy.is_file() else site / rel).stat().st_size
+    assert 4_000_000 < sent < 10_000_000                  # Pyodide's 13.5 MB of files, compressed
+    for lang, prefix in (("en", ""), ("de", "de/")):
+        for path in (f"{GAME}/play/", f"{GAME}/examples/tauschen/"):
+            panels = re.findall(r'data-panel="([^"]*)"', _page(site, prefix + path))
+            assert panels, path
+            for panel in panels:
+                loading = json.loads(html.unescape(panel))["strings"]["loading"]
+                assert _size(sent, lang) in loading and "14 MB" not in loading, loading
+
+
+def test_text_files_have_compressed_copies_and_the_offline_lists_name_none(site):
+    copies = sorted(site.rglob("*.gz"))
+    for rel in ("index.html", f"{GAME}/rules/index.html", "assets/pyodide/pyodide.asm.wasm", "sw.js",
+                "assets/css/tischlein.css", "search/search_index.json", "de/search/search_index.json"):
+        assert compress.copy_of(site / rel) in copies, rel
+    assert not (site / "assets/pyodide/python_stdlib.zip.gz").exists()        # gains 2 %: not worth a copy
+    for copy in copies:
+        if copy.name != "sitemap.xml.gz":                                       # MkDocs' own
+            assert gzip.decompress(copy.read_bytes()) == copy.with_name(copy.name[:-3]).read_bytes(), copy
+    manifest = (site / "sw.js").read_text(encoding="utf-8").split("\n", 1)[0]
+    assert ".gz" not in manifest
