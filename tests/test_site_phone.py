@@ -1,20 +1,25 @@
 """What a phone downloads and finds, read from a built site (Schwarzwälder Kirsch, every language): the play page is
 linked as a button from the home page and the game's overview; a page loads only the CSS and scripts of what it
 shows; the engine's loading message states the bytes the server sends for the engine's first start; every text
-file has its compressed copy, and the offline copy's lists name none of the copies."""
+file has its compressed copy, and the offline copy's lists name none of the copies. And the state pictures' ARIA
+roles sit where ARIA wants them (every game)."""
 from __future__ import annotations
 
 import gzip
 import html
 import json
 import re
+from html.parser import HTMLParser
 from pathlib import Path
 
 import pytest
 
+from engine_tools import ENGINE_GAMES, engine_for, repository_content
 from tischlein.content import loader
+from tischlein.engine import api, replay
 from tischlein.resources import PYODIDE_FILES
 from tischlein.site import compress
+from tischlein.site.assets import game_payload
 from tischlein.site.build import BuildReport, build_site
 from tischlein.site.context import _size
 
@@ -104,3 +109,42 @@ def test_text_files_have_compressed_copies_and_the_offline_lists_name_none(site)
             assert gzip.decompress(copy.read_bytes()) == copy.with_name(copy.name[:-3]).read_bytes(), copy
     manifest = (site / "sw.js").read_text(encoding="utf-8").split("\n", 1)[0]
     assert ".gz" not in manifest
+
+
+class _Roles(HTMLParser):
+    """The ARIA roles of a picture, each with the roles of its ancestors."""
+    VOID = {"img", "br", "input", "hr", "meta", "link"}
+
+    def __init__(self):
+        super().__init__()
+        self.stack: list[str | None] = []
+        self.found: list[tuple[str, list]] = []
+
+    def handle_starttag(self, tag, attrs):
+        role = dict(attrs).get("role")
+        if role:
+            self.found.append((role, [r for r in self.stack if r]))
+        if tag not in self.VOID:
+            self.stack.append(role)
+
+    def handle_endtag(self, tag):
+        if tag not in self.VOID and self.stack:
+            self.stack.pop()
+
+
+@pytest.mark.parametrize("game_id", ENGINE_GAMES)
+def test_picture_roles_have_the_parents_and_children_aria_asks(game_id):
+    """A role="row" belongs in a table or grid of cells (axe: aria-required-parent and -children; Diced Veggies'
+    dice block was a group of rows)."""
+    content = repository_content()
+    game = content.games[game_id]
+    engine = engine_for(game_id)
+    payload = game_payload(game, content.languages)
+    for example in game.examples:
+        state = replay.run(engine, example, game.engine_messages("en"))["start"]["state"]
+        drawn = api.draw(payload, state, "en")
+        roles = _Roles()
+        roles.feed(drawn["html"])
+        for role, parents in roles.found:
+            if role in ("row", "cell", "gridcell", "rowheader", "columnheader"):
+                assert {"table", "grid", "treegrid", "rowgroup", "row"} & set(parents), (example["id"], role)
