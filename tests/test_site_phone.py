@@ -148,3 +148,23 @@ def test_picture_roles_have_the_parents_and_children_aria_asks(game_id):
         for role, parents in roles.found:
             if role in ("row", "cell", "gridcell", "rowheader", "columnheader"):
                 assert {"table", "grid", "treegrid", "rowgroup", "row"} & set(parents), (example["id"], role)
+
+
+def _luminance(hex_colour: str) -> float:
+    if len(hex_colour) == 4:                                      # #fff
+        hex_colour = "#" + "".join(c * 2 for c in hex_colour[1:])
+    channels = [int(hex_colour[i:i + 2], 16) / 255 for i in (1, 3, 5)]
+    lin = [c / 12.92 if c <= 0.04045 else ((c + 0.055) / 1.055) ** 2.4 for c in channels]
+    return 0.2126 * lin[0] + 0.7152 * lin[1] + 0.0722 * lin[2]
+
+
+def test_text_on_a_content_colour_reads_at_4_5_to_1():
+    """The pictures' content colours (picture.css: tl-col-<name>, a fill and the text on it) are backgrounds of
+    small bold labels, such as Tá na Mesa's ingredient classes (white on #4e9a3a read at 3.5:1; axe: color-contrast)."""
+    css = (ROOT / "site" / "assets" / "css" / "picture.css").read_text(encoding="utf-8")
+    colour = r"(#[0-9a-f]{3}(?:[0-9a-f]{3})?)"
+    pairs = re.findall(rf"\.tl-col-([a-z]+) \{{ --tl-c: {colour}; --tl-on: {colour}; \}}", css)
+    assert len(pairs) >= 8
+    for name, fill, text in pairs:
+        light, dark = sorted((_luminance(fill), _luminance(text)), reverse=True)
+        assert (light + 0.05) / (dark + 0.05) >= 4.5, (name, fill, text)

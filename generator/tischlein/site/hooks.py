@@ -61,8 +61,8 @@ def on_page_content(html: str, page: Any, config: Any, files: Any) -> str:
 # by a <label> that holds only an icon, so both have no name, and two such navs on one page are two landmarks
 # alike (axe: landmark-unique). The label gets the section's title, which the link beside it shows, as text only
 # screen readers read (a label may not carry aria-label).
-_SECTION = re.compile(r'(<div class="md-nav__link md-nav__container">\s*<a [^>]*>)(.*?)(</a>\s*<label class="md-nav__link'
-                      r'[^"]*" for="[^"]*" id="[^"]*_label"[^>]*>)', re.S)
+_SECTION = re.compile(r'(<div class="md-nav__link md-nav__container">\s*<a [^>]*>)(.*?)'
+                      r'(</a>\s*<label class="md-nav__link[^"]*" for="[^"]*" id="[^"]*_label"[^>]*>)', re.S)
 _TAG = re.compile(r"<[^>]*>")
 
 
