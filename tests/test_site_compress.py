@@ -130,3 +130,16 @@ def test_sent_bytes_counts_what_the_server_sends(tmp_path):
     expected = len(gzip.compress(PAGE, 9, mtime=0)) + 256 * 20 + len(b"<p>hi</p>")
     assert compress.sent_bytes(files, cache) == expected
     assert compress.sent_bytes(files, cache) == expected              # from the cache
+
+
+def test_a_page_edited_after_the_build_is_sent_as_it_is_not_as_its_old_copy(server, tmp_path):
+    page = tmp_path / "site" / "game" / "rules" / "index.html"
+    assert compress.current(page)
+    edited = PAGE.replace(b"</body>", b"<p>edited</p></body>")
+    page.write_bytes(edited)
+    response, body = _get(server, "/game/rules/", **{"Accept-Encoding": "gzip"})
+    assert body == edited and response.getheader("Content-Encoding") is None
+    install(_tree(tmp_path / "tree"), tmp_path / "site", lambda rel: True)      # the next build: current again
+    assert compress.current(page)
+    response, body = _get(server, "/game/rules/", **{"Accept-Encoding": "gzip"})
+    assert gzip.decompress(body) == PAGE and response.getheader("Content-Encoding") == "gzip"

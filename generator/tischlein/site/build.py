@@ -226,11 +226,14 @@ def install(tree: Path, target: Path, owned) -> list[Path]:
         same = dest.is_file() and not dest.is_symlink() and dest.stat().st_size == src.stat().st_size \
             and _same_bytes(src, dest)
         copy = compress.copy_of(dest)
-        if compress.wanted(rel, src.stat().st_size) and rel + compress.SUFFIX not in wanted:
-            # the copy first: a build stopped between the two leaves a changed original, which makes the next
-            # build write the copy again (an unchanged original with its copy is not compressed again)
-            if not (same and copy.is_file()):
+        packs = compress.wanted(rel, src.stat().st_size) and rel + compress.SUFFIX not in wanted
+        if packs:
+            # an unchanged original with its copy is not compressed again; a copy older than its original (a
+            # build stopped between the two, a hand-edited page) is stale: the server sends the original instead
+            if not (same and compress.current(dest)):
                 compress.write_copy(src, copy)
+                if same and copy.is_file():
+                    compress.date_like(copy, dest)
             if copy.is_file():
                 kept.add(rel + compress.SUFFIX)
         if same:
@@ -238,6 +241,8 @@ def install(tree: Path, target: Path, owned) -> list[Path]:
         dest.parent.mkdir(parents=True, exist_ok=True)
         with atomic(dest) as tmp:
             shutil.copyfile(src, tmp)
+        if packs and copy.is_file():
+            compress.date_like(copy, dest)
     for folder, _, names in os.walk(target):
         for name in names:
             rel = (Path(folder) / name).relative_to(target).as_posix()

@@ -4,13 +4,15 @@
 gzip only: every browser takes it, and Python has it. Brotli (about a fifth smaller on Pyodide's wasm) needs a
 native package and is only sent over HTTPS, which a local server is not; a host that wants it compresses itself.
 A copy is deterministic (level 9, no name, no time in the header): two builds of the same files are byte for byte
-the same. It is written only where it pays (below, the original is sent).
+the same. It is written only where it pays (below, the original is sent), and counts only while it is at least
+as new as its original: a page edited by hand after the build is sent as it is.
 """
 from __future__ import annotations
 
 import gzip
 import hashlib
 import json
+import os
 from pathlib import Path
 
 from ..files import atomic
@@ -34,6 +36,21 @@ def packed(data: bytes) -> bytes:
 
 def copy_of(path: Path) -> Path:
     return path.with_name(path.name + SUFFIX)
+
+
+def current(path: Path) -> bool:
+    """Whether `path` has a compressed copy at least as new as itself (else the copy is stale or missing)."""
+    copy = copy_of(path)
+    try:
+        return copy.stat().st_mtime_ns >= path.stat().st_mtime_ns
+    except FileNotFoundError:
+        return False
+
+
+def date_like(copy: Path, original: Path) -> None:
+    """Give a copy its original's modification time: written first, it is current with it (see `current`)."""
+    stat = original.stat()
+    os.utime(copy, ns=(stat.st_atime_ns, stat.st_mtime_ns))
 
 
 def write_copy(source: Path, target: Path | None = None) -> Path | None:

@@ -59,6 +59,8 @@ def _put(path: Path, data: bytes, site: Path, report: OfflineReport) -> None:
     report.files.append(path.relative_to(site).as_posix())
     copy = compress.write_copy(path)
     if copy is not None:
+        if not compress.current(path):          # same bytes as an older copy: it is this file's copy
+            compress.date_like(copy, path)
         report.files.append(copy.relative_to(site).as_posix())
 
 

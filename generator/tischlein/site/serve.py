@@ -1,6 +1,6 @@
 """Serve a built site on 127.0.0.1 only (never on all interfaces), compressed where the browser takes it: a file
-with a gzip copy beside it (`x.js.gz`, written by the build: compress.py) is sent as that copy to a browser whose
-Accept-Encoding takes gzip, and as itself to any other."""
+with a current gzip copy beside it (`x.js.gz`, written by the build: compress.py) is sent as that copy to a browser
+whose Accept-Encoding takes gzip, and as itself to any other (and when the copy is older than the file)."""
 from __future__ import annotations
 
 import functools
@@ -44,7 +44,7 @@ class SiteHandler(http.server.SimpleHTTPRequestHandler):
         if os.path.isdir(path) and self.path.split("?", 1)[0].split("#", 1)[0].endswith("/"):
             path = os.path.join(path, "index.html")
         packed = str(compress.copy_of(Path(path)))
-        if not (os.path.isfile(path) and os.path.isfile(packed)):
+        if not (os.path.isfile(path) and compress.current(Path(path))):
             return super().send_head()
         self._varies = True                     # a cache must keep the two answers apart
         if not accepts(self.headers.get("Accept-Encoding", ""), compress.ENCODING):
