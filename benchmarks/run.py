@@ -19,6 +19,9 @@
   copy keeps per game and language.
 - Engine code size (benchmarks/codesize.py, `run.py codesize`): the engines' lines now against issue 9's
   baseline and the redesign's commit, read from git.
+- Phone (benchmarks/lighthouse.py, `run.py lighthouse`): Lighthouse (mobile) and axe-core at 390×844 on a rules,
+  an example and the play page of every game, served by `tischlein site --serve`; a play page's first visit in
+  compressed bytes next to Pyodide's own files.
 - Whole processes (benchmarks/processes.py, `run.py cli` and `run.py build`): `tischlein --help`, `check` and
   `pdf` against bare processes; the full build sequential against parallel; a rebuild after one German edit.
 - Incremental builds (benchmarks/incremental.py, `run.py incremental`): one game's clean build against the builds
@@ -374,12 +377,13 @@ if __name__ == "__main__":
     from codesize import bench_codesize
     from incremental import bench_incremental
 
+    from lighthouse import bench_lighthouse
     from table import bench_table
 
     which = sys.argv[1:] or ["cli", "pdf", "rules", "previews", "engine", "bundle", "build", "incremental", "site",
-                             "table", "codesize", "invariants"]
+                             "table", "lighthouse", "codesize", "invariants"]
     for name in which:
         {"pdf": bench_pdf, "rules": bench_rules, "previews": bench_previews, "engine": bench_engine,
          "bundle": bench_bundle, "site": bench_site, "table": bench_table, "cli": processes.bench_cli,
-         "build": processes.bench_build, "incremental": bench_incremental, "codesize": bench_codesize,
-         "invariants": bench_invariants}[name]()
+         "build": processes.bench_build, "incremental": bench_incremental, "lighthouse": bench_lighthouse,
+         "codesize": bench_codesize, "invariants": bench_invariants}[name]()

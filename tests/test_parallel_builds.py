@@ -113,8 +113,10 @@ def test_an_edit_rebuilds_only_its_outputs(two_builds):
     site = {n for n in changed if n.startswith("site/")}
     assert f"site/de/{GAME}/rules/index.html" in site and "site/de/search/search_index.json" in site
     assert "site/sw.js" in site          # the offline copy's worker names the new revisions: browsers update
+    originals = {n.removesuffix(".gz") for n in site}       # a compressed copy is rewritten with its original
     assert all(n.startswith(("site/de/", f"site/downloads/{GAME}/{GAME}-de-", "site/assets/offline/search/de/"))
-               or n == "site/sw.js" for n in site), sorted(site)
+               or n == "site/sw.js" for n in originals), sorted(site)
+    assert {f"{n}.gz" for n in originals if n.endswith((".html", ".json", ".js"))} & set(first) <= site
     assert any(n.startswith("site/pt/") for n in first) and any(n.startswith(f"site/{GAME}/") for n in first)
     assert f"site  {out / 'site' / 'de'}  (de pages" in said
     assert "(en pages" not in said and "(pt pages" not in said, said

@@ -267,7 +267,9 @@ def track(cells: Iterable[tuple[Any, Any, str]], label: str, cls: str = "") -> H
 
 def grid(rows: Iterable[Iterable[Any]], label: str, cls: str = "") -> Html:
     """A grid of places (the dice block, a spread of face-down cards), row by row."""
-    body = [div(*row, cls="tl-grid-row", role="row") for row in rows]
+    # no role="row": ARIA rows live in a table or grid of cells, and a row of dice is neither (axe:
+    # aria-required-parent, aria-required-children); the group's name and the dice's own words are read in order
+    body = [div(*row, cls="tl-grid-row") for row in rows]
     return div(*body, cls=f"tl-grid {cls}", role="group", aria_label=label)
 
 

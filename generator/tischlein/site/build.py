@@ -54,7 +54,7 @@ import yaml
 from .. import resources
 from ..content.loader import Content, GameContent
 from ..files import atomic, new_temporary_folder
-from . import assets, cardinfo, images, offline
+from . import assets, cardinfo, compress, images, offline
 from .context import ExampleRender
 from .pages import SiteWriter
 
@@ -165,6 +165,8 @@ def build_site(content: Content, out_dir: Path, site_url: str | None = None, *, 
             # URL (every task writes them into docs/ to know their revision; the FILES part installs them)
             writer.site_values["versions"] = {p: offline.versioned(docs, p) for p in
                                               ["assets/engine/engine.zip", *(f"assets/games/{g}.json" for g in payloads)]}
+            writer.site_values["engine_bytes"] = engine_download(
+                docs, pyodide or resources.pyodide(content.root), list(payloads), out_dir / PAGE_CACHE / "sent.json")
             nav = writer.write_all(docs, downloads, examples, card_images, only=pages)
             report.pages = sum(1 for _ in docs.rglob("*.md"))
             if languages[0] not in pages:
@@ -191,6 +193,16 @@ def build_site(content: Content, out_dir: Path, site_url: str | None = None, *, 
     return target
 
 
+def engine_download(docs: Path, pyodide: Path, games: list[str], cache: Path) -> dict[str, int]:
+    """Per game, the bytes a panel's first start downloads, as the server sends them (compressed where that
+    pays): the engine's worker, Pyodide, the engine zip and the game's data. The panels say it."""
+    common = [docs / "assets" / "js" / "engine-worker.mjs", docs / "assets" / "engine" / "engine.zip",
+              *(pyodide / name for name in resources.PYODIDE_FILES)]
+    shared = compress.sent_bytes(common, cache)
+    return {game: shared + compress.sent_bytes([docs / "assets" / "games" / f"{game}.json"], cache)
+            for game in games}
+
+
 def _owned_by(lang: str, languages: list[str]):
     """Which files of the site tree (paths relative to it) the part of `lang` writes."""
     if lang != languages[0]:
@@ -202,28 +214,44 @@ def _owned_by(lang: str, languages: list[str]):
 def install(tree: Path, target: Path, owned) -> list[Path]:
     """Copy the files of `tree` that `owned(relative path)` into `target`, each atomically and only when its
     bytes changed (an unchanged file keeps its modification time: after a one-string fix only the pages that
-    show it look changed, to `rsync`, a deploy, a browser cache); remove the owned files of `target` that `tree`
-    no longer has. The other parts' files are left alone: they may be being written at the same time."""
+    show it look changed, to `rsync`, a deploy, a browser cache), with its compressed copy where one pays
+    (compress.py); remove the owned files of `target` that `tree` no longer has. The other parts' files are left
+    alone: they may be being written at the same time."""
     wanted = {}
     for folder, _, names in os.walk(tree):
         for name in names:
             rel = (Path(folder) / name).relative_to(tree).as_posix()
             if owned(rel):
                 wanted[rel] = Path(folder) / name
+    kept = set(wanted)
     for rel, src in sorted(wanted.items()):
         dest = target / rel
-        if dest.is_file() and not dest.is_symlink() and dest.stat().st_size == src.stat().st_size \
-                and _same_bytes(src, dest):
+        same = dest.is_file() and not dest.is_symlink() and dest.stat().st_size == src.stat().st_size \
+            and _same_bytes(src, dest)
+        copy = compress.copy_of(dest)
+        packs = compress.wanted(rel, src.stat().st_size) and rel + compress.SUFFIX not in wanted
+        if packs:
+            # an unchanged original with its copy is not compressed again; a copy older than its original (a
+            # build stopped between the two, a hand-edited page) is stale: the server sends the original instead
+            if not (same and compress.current(dest)):
+                compress.write_copy(src, copy)
+                if same and copy.is_file():
+                    compress.date_like(copy, dest)
+            if copy.is_file():
+                kept.add(rel + compress.SUFFIX)
+        if same:
             continue
         dest.parent.mkdir(parents=True, exist_ok=True)
         with atomic(dest) as tmp:
             shutil.copyfile(src, tmp)
+        if packs and copy.is_file():
+            compress.date_like(copy, dest)
     for folder, _, names in os.walk(target):
         for name in names:
             rel = (Path(folder) / name).relative_to(target).as_posix()
-            if owned(rel) and rel not in wanted and not name.endswith(".tmp"):
+            if owned(rel) and rel not in kept and not name.endswith(".tmp"):
                 (Path(folder) / name).unlink(missing_ok=True)
-    return [target / rel for rel in sorted(wanted)]
+    return [target / rel for rel in sorted(kept)]
 
 
 def _same_bytes(a: Path, b: Path, chunk: int = 1 << 20) -> bool:

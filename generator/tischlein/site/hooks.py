@@ -16,6 +16,7 @@ table row said with its headings); just after, the page gets its own HTML back f
 """
 from __future__ import annotations
 
+import html
 import json
 import os
 import re
@@ -85,7 +86,24 @@ def _own_content(context: Any, page: Any, config: Any, nav: Any) -> Any:
 on_page_context = CombinedEvent(_search_copy, _own_content)
 
 
+# A nav section with its own index page (navigation.indexes): Material names the section's <nav> and its toggle
+# by a <label> that holds only an icon, so both have no name, and two such navs on one page are two landmarks
+# alike (axe: landmark-unique). The label gets the section's title, which the link beside it shows, as text only
+# screen readers read (a label may not carry aria-label).
+_SECTION = re.compile(r'(<div class="md-nav__link md-nav__container">\s*<a [^>]*>)(.*?)'
+                      r'(</a>\s*<label class="md-nav__link[^"]*" for="[^"]*" id="[^"]*_label"[^>]*>)', re.S)
+_TAG = re.compile(r"<[^>]*>")
+
+
+def _name_sections(output: str) -> str:
+    def name(m: re.Match) -> str:
+        title = html.escape(" ".join(html.unescape(_TAG.sub(" ", m.group(2))).split()))
+        return f'{m.group(1)}{m.group(2)}{m.group(3)}<span class="md-visually-hidden">{title}</span>'
+    return _SECTION.sub(name, output)
+
+
 def on_post_page(output: str, page: Any, config: Any) -> str:
+    output = _name_sections(output)
     i18n = config.plugins.get("i18n")
     if i18n is None or getattr(i18n, "is_default_language_build", True):
         return output

@@ -27,6 +27,7 @@ from pathlib import Path
 
 from .. import resources
 from ..files import atomic
+from . import compress
 
 # The shared files of every page: Material's and ours. Not the .map files (only developer tools read them).
 SHARED = ("assets/stylesheets/*.css", "assets/javascripts/bundle.*.js", "assets/javascripts/workers/*.js",
@@ -50,11 +51,17 @@ class OfflineReport:
 
 
 def _put(path: Path, data: bytes, site: Path, report: OfflineReport) -> None:
-    """Write `data` to `path` atomically, unless it holds those bytes already (a rebuild then leaves its time)."""
+    """Write `data` to `path` atomically, unless it holds those bytes already (a rebuild then leaves its time),
+    and its compressed copy where one pays (compress.py)."""
     if not (path.is_file() and path.read_bytes() == data):
         with atomic(path) as tmp:
             tmp.write_bytes(data)
     report.files.append(path.relative_to(site).as_posix())
+    copy = compress.write_copy(path)
+    if copy is not None:
+        if not compress.current(path):          # same bytes as an older copy: it is this file's copy
+            compress.date_like(copy, path)
+        report.files.append(copy.relative_to(site).as_posix())
 
 
 def revision(path: Path) -> str:
@@ -82,7 +89,9 @@ def page_path(site: Path, html: Path) -> str:
 
 
 def _glob(site: Path, patterns) -> list[Path]:
-    return sorted({p for pattern in patterns for p in site.glob(pattern) if p.is_file()})
+    """The files matching `patterns`, without the compressed copies (the browser asks for the file itself)."""
+    return sorted({p for pattern in patterns for p in site.glob(pattern)
+                   if p.is_file() and not p.name.endswith(compress.SUFFIX)})
 
 
 def _images(site: Path, page: Path) -> set[Path]:

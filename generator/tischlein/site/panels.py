@@ -25,8 +25,9 @@ class EnginePanels:
     def tryit(self, example: dict) -> Markup:
         """The try-it panel: a raw HTML block that tryit.js turns into the editor when the reader asks."""
         strings = {k: self.ui(f"site.tryit.{k}") for k in (
-            "start", "loading", "ready", "check", "reset", "legal", "illegal", "not_checked", "bad_json",
+            "start", "ready", "check", "reset", "legal", "illegal", "not_checked", "bad_json",
             "failed", "help", "result_ok", "result_error", "rule")}
+        strings["loading"] = self._loading()
         return self._engine_panel("tl-tryit", {"example": self._example(example)}, strings, "site.tryit")
 
     def play(self, example: dict) -> Markup:
@@ -57,13 +58,20 @@ class EnginePanels:
             "over", "own", "illegal", "rule", "picture", "build", "build_hint", "build_hint_touch", "try", "tap",
             "tap_mouse", "unpick", "card_about", "card_close", "card_rule")}
         strings.update({k: self._counted(f"site.play.{k}") for k in ("picked", "ways")})
-        strings.update(loading=self.ui("site.tryit.loading"), failed=self.ui("site.tryit.failed"))
+        strings.update(loading=self._loading(), failed=self.ui("site.tryit.failed"))
         # the words of the move builders: each move's and argument's name, as the example steps name them
         from .. import games
         moves = importlib.import_module(games.spec(self.game.id).engine_module).ENGINE.MOVES
         strings["verbs"] = {v: self.ui_or(f"site.move.{v}", humanize(v)) for v in moves}
         strings["args"] = {a: self.ui_or(f"site.arg.{a}", humanize(a)) for spec in moves.values() for a in spec.args}
         return strings
+
+    def _loading(self) -> str:
+        """What the panel says while the engine starts, with the bytes that start downloads the first time (the
+        build counts them as the server sends them: site.build.engine_download)."""
+        from .context import _size
+        return self.ui("site.tryit.loading", size=_size(self.site.site_values["engine_bytes"][self.game.id],
+                                                         self.lang))
 
     def _counted(self, key: str) -> Any:
         """A string that counts something, whole: the browser picks its plural form (text.js)."""

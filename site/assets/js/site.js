@@ -121,6 +121,26 @@ function init() {
   document.querySelectorAll("[data-tl-print]").forEach((b) => b.addEventListener("click", () => window.print()));
 }
 
+// A table wider than the screen scrolls sideways in Material's wrapper (made when the page is ready): a keyboard
+// reaches it only if the wrapper takes focus (axe: scrollable-region-focusable). Named by its column headers.
+function reachableTables() {
+  document.querySelectorAll(".md-typeset__scrollwrap").forEach((wrap) => {
+    if (wrap.scrollWidth > wrap.clientWidth + 1) {
+      const heads = Array.from(wrap.querySelectorAll("thead th"), (th) => th.textContent.trim()).filter(Boolean);
+      wrap.tabIndex = 0;
+      wrap.setAttribute("role", "region");
+      if (heads.length) wrap.setAttribute("aria-label", heads.join(", "));
+    } else if (wrap.hasAttribute("tabindex")) {
+      wrap.removeAttribute("tabindex");
+      wrap.removeAttribute("role");
+      wrap.removeAttribute("aria-label");
+    }
+  });
+}
+window.addEventListener("load", reachableTables);
+let resized = 0;
+window.addEventListener("resize", () => { clearTimeout(resized); resized = setTimeout(reachableTables, 200); });
+
 function keepAnchor(link) {
   link.hash = location.hash;
 }
