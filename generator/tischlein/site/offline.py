@@ -33,7 +33,8 @@ from . import compress
 SHARED = ("assets/stylesheets/*.css", "assets/javascripts/bundle.*.js", "assets/javascripts/workers/*.js",
           "assets/css/**/*.css", "assets/js/**/*.js", "assets/js/**/*.mjs", "assets/images/*", "assets/fonts/**/*")
 LUNR = "assets/javascripts/lunr/min/lunr.{}.min.js"      # the search's stemmer of a language other than English
-ENGINE = ("assets/pyodide/*", "assets/engine/*", "assets/games/*.json")
+ENGINE = ("assets/pyodide/*", "assets/engine/*", "assets/games/*.json",
+          "assets/games/cards/*.json")     # the tables' card files: a card held up offline shows its words
 IMAGE = re.compile(r'\b(?:src|href)="([^"#?]+\.(?:png|jpe?g|svg|webp|gif))"', re.I)
 SEARCH_SLICE = "assets/offline/search/{lang}/{game}.json"
 WORKER_SOURCE = "offline/sw.js"            # in the theme (not among the assets every page gets): the site has it
