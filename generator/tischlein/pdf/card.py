@@ -3,6 +3,10 @@
 Everything draws relative to the card's trim lower-left corner (0, 0). Text is fitted, never cut: a text box
 shrinks the type down to its minimum size and, if the text still does not fit, raises PdfBuildError naming the
 card. Minimum sizes are chosen for legibility at real size: titles 9 pt, body text 6.5 pt.
+
+`tischlein check` draws every face with the same code inside `collecting_overflows()`: there a text that does
+not fit (or has a character its font lacks) is recorded as an `Overflow` and drawn anyway, so one run finds all
+of them (pdf/fitcheck.py names the file and line of each).
 """
 from __future__ import annotations
 
@@ -29,6 +33,63 @@ class FaceBox:
     h: float
     bleed: float
     label: str
+
+
+@dataclass(frozen=True)
+class Overflow:
+    """A text a face cannot print: it does not fit its box even at `min_size`, or its font lacks `missing`."""
+
+    card: str
+    what: str
+    text: str
+    font: str
+    width: float
+    min_size: float
+    max_lines: int | None = None
+    height: float | None = None
+    missing: str = ""
+
+    @property
+    def box(self) -> str:
+        """"55.4 mm wide, 2 lines" or "55.4 × 20.1 mm"."""
+        parts = [f"{self.width / mm(1):.1f} mm wide"]
+        if self.max_lines is not None:
+            parts.append(f"{self.max_lines} line{'s' if self.max_lines != 1 else ''}")
+        if self.height is not None:
+            parts.append(f"{self.height / mm(1):.1f} mm high")
+        return ", ".join(parts)
+
+    def problem(self) -> str:
+        """What is wrong, without naming the card (check names the file and line instead)."""
+        text = self.text if len(self.text) <= 90 else self.text[:80] + " …"
+        if self.missing:
+            return f"the font {self.font} has no glyph for {self.missing!r} in the {self.what} {text!r}"
+        return f"the {self.what} does not fit its box ({self.box}) even at {self.min_size:g} pt: {text!r}"
+
+    def message(self) -> str:
+        return f"card {self.card}: {self.problem()}"
+
+
+# the overflows found while collecting (None: a build, where the first one raises PdfBuildError)
+_OVERFLOWS: list[Overflow] | None = None
+
+
+@contextmanager
+def collecting_overflows():
+    """Within the block, texts that cannot be printed are recorded in the yielded list instead of raising, and
+    drawn at their smallest size anyway, so every face can still be measured."""
+    global _OVERFLOWS
+    saved, _OVERFLOWS = _OVERFLOWS, []
+    try:
+        yield _OVERFLOWS
+    finally:
+        _OVERFLOWS = saved
+
+
+def _overflow(found: Overflow) -> None:
+    if _OVERFLOWS is None:
+        raise PdfBuildError(found.message())
+    _OVERFLOWS.append(found)
 
 
 @dataclass(frozen=True)
@@ -93,7 +154,7 @@ def fit(box: FaceBox, text: str, font: str, size: float, min_size: float, width:
     """The largest size from `size` down to `min_size` (0.25 pt steps) at which `text` fits the box."""
     bad = fonts.missing_glyphs(text, font)
     if bad:
-        raise PdfBuildError(f"card {box.label}: the font {font} has no glyph for {bad!r} in the {what} {text!r}")
+        _overflow(Overflow(box.label, what, text, font, width, min_size, max_lines, height, missing=bad))
     s = size
     while s >= min_size - 1e-9:
         lines = wrap(text, font, s, width)
@@ -101,14 +162,8 @@ def fit(box: FaceBox, text: str, font: str, size: float, min_size: float, width:
                 (height is None or len(lines) * s * leading <= height + 1e-6):
             return Fitted(lines, s, s * leading)
         s -= 0.25
-    limit = []
-    if max_lines is not None:
-        limit.append(f"{max_lines} line{'s' if max_lines != 1 else ''}")
-    if height is not None:
-        limit.append(f"{height / mm(1):.1f} mm high")
-    raise PdfBuildError(
-        f"card {box.label}: the {what} does not fit its box ({width / mm(1):.1f} mm wide, {', '.join(limit)}) "
-        f"even at {min_size:g} pt: {text!r}")
+    _overflow(Overflow(box.label, what, text, font, width, min_size, max_lines, height))
+    return Fitted(text.split("\n"), min_size, min_size * leading)      # only while collecting: drawn to go on
 
 
 def draw_lines(c, fitted: Fitted, font: str, x: float, top: float, width: float, align: str = "centre",
@@ -316,12 +371,18 @@ def numbered_box(c, box: FaceBox, items: list[str], x: float, y: float, w: float
                 break
         s -= 0.25
     else:
-        raise PdfBuildError(f"card {box.label}: the {what} does not fit its box ({w / mm(1):.1f} × "
-                            f"{h / mm(1):.1f} mm) even at {min_size:g} pt: {' / '.join(items)!r}")
+        for item in items:      # name the items that cannot fit alone; else the list as a whole
+            alone = wrap(_number(item)[1], font, min_size, w - indent)
+            if alone is None or len(alone) * min_size * leading > h + 1e-6:
+                _overflow(Overflow(box.label, what, item, font, w, min_size, height=h))
+        if _OVERFLOWS is None or not any(o.card == box.label and o.text in items for o in _OVERFLOWS):
+            _overflow(Overflow(box.label, what, " / ".join(items), font, w, min_size, height=h))
+        s = min_size
+        wrapped = [wrap(_number(it)[1], font, s, w - indent) or [_number(it)[1]] for it in items]
     for item in items:
         bad = fonts.missing_glyphs(item, font)
         if bad:
-            raise PdfBuildError(f"card {box.label}: the font {font} has no glyph for {bad!r} in the {what}")
+            _overflow(Overflow(box.label, what, item, font, w, min_size, height=h, missing=bad))
     top = y + h
     c.setFillColor(color(fill))
     for item, lines in zip(items, wrapped):

@@ -1,0 +1,190 @@
+"""`tischlein check` finds what would stop a PDF build: a card, tile or token text that does not fit its box even
+at its smallest size, or a character its font cannot draw. Every game in every language is measured by the PDF's
+own drawing code (tischlein.pdf.measure), all at once, and each problem is named at the file and line of the
+string at fault (the translation file for a translated string) with its box.
+
+Measuring costs about half a second for the shipped games, and translators run `check` often: a game and
+language that measured clean is remembered under the digest of everything its PDF reads (its texts in that
+language, game.yaml, the drawing code, the fonts), and is not measured again — nor reportlab even imported — until
+one of those changes. Results with problems are never kept, so every problem is found afresh with its line.
+"""
+from __future__ import annotations
+
+import hashlib
+import importlib.util
+from functools import lru_cache
+from pathlib import Path
+
+from .errors import Problems
+from .glyphs import FONT_FILES, PRINTED
+from .plural import Plural
+
+PACKAGE = Path(__file__).resolve().parents[1]          # tischlein/
+
+
+def check(content, problems: Problems) -> None:
+    from .. import games
+    already = {(p.path, p.line) for p in problems.errors}
+    found: dict[tuple, tuple[str, list[str]]] = {}     # (file, line, field, problem) -> (piece, languages)
+    for game_id, game in content.games.items():
+        spec = games.spec(game_id)
+        if game.model is None or spec is None or _folder(f"{spec.package}.faces") is None:
+            continue
+        for lang in content.languages:
+            key = _digest(game, lang, spec.package)
+            if _known_clean(key):
+                continue
+            from ..pdf.measure import measure
+            overflows, failures = measure(content, game_id, lang)
+            if not overflows and not failures:
+                _remember(key)
+                continue
+            where = Locator(game, lang)
+            for o in overflows:
+                _add(found, (*where(o.text), o.problem()), o.card, lang)
+            for f in failures:
+                _add(found, (*where(f.message), f.message), f.piece, lang)
+    for (file, line, field_, problem), (piece, langs) in found.items():
+        if (file, line) in already and "no glyph" in problem:
+            continue                    # glyphs.check named this text already
+        pdfs = f"the {', '.join(langs)} PDF{'s' if len(langs) > 1 else ''}"
+        problems.error(file, line, field_, f"{pdfs} cannot be built: {f'on {piece}: ' if piece else ''}{problem}")
+
+
+def _add(found: dict, key: tuple, piece: str, lang: str) -> None:
+    """One problem per string (the first piece that shows it named), with every language whose PDF it stops."""
+    langs = found.setdefault(key, (piece, []))[1]
+    if lang not in langs:
+        langs.append(lang)
+
+
+class Locator:
+    """Where a printed text comes from: the translation into `lang` that holds it, else the English string, else
+    any string of game.yaml (names are printed as written); for a text the PDF composed of several (a list, a
+    word in capitals), the longest string it contains."""
+
+    def __init__(self, game, lang: str):
+        self.entries: list[tuple[str, str, int | None, str]] = []      # (text, file, line, field), best first
+        catalogs = (game.catalog, game.ui)
+        for catalog in catalogs:
+            for k, tr in catalog.translations.get(lang, {}).items():
+                if k.startswith(PRINTED):
+                    self._add(tr.text, tr.file, tr.line, k)
+        for catalog in catalogs:
+            for k, text in catalog.source.items():
+                if k.startswith(PRINTED):
+                    self._add(text, *catalog.source_where[k], k)
+        game_file = next((f for k, (f, _) in game.catalog.source_where.items() if k.startswith("game:")),
+                         str(Path(game.folder) / "game.yaml"))
+        self.game_file = game_file
+        _walk(game.model.raw, "", lambda text, line, field_: self._add(text, game_file, line, field_))
+
+    def _add(self, text, file: str, line: int | None, key: str) -> None:
+        field_ = key.split(":", 1)[1] if ":" in key else key
+        for t in (text.texts() if isinstance(text, Plural) else [text]):
+            if isinstance(t, str) and t.strip():
+                self.entries.append((t.strip(), file, line, field_))
+
+    def __call__(self, text: str) -> tuple[str, int | None, str]:
+        wanted = text.strip()
+        for t, file, line, field_ in self.entries:
+            if t == wanted:
+                return file, line, field_
+        folded = wanted.casefold()
+        best = None
+        for t, file, line, field_ in self.entries:
+            if len(t) >= 3 and t.casefold() in folded and (best is None or len(t) > len(best[0])):
+                best = (t, file, line, field_)
+        if best is not None:
+            return best[1:]
+        for t, file, line, field_ in sorted(self.entries, key=lambda e: len(e[0])):
+            if folded in t.casefold():          # an item of a list, a line of a longer text
+                return file, line, field_
+        return self.game_file, None, ""
+
+
+def _walk(node, path: str, on_text) -> None:
+    """Every string below a game.yaml node with its line: names and other untranslated printed values."""
+    if isinstance(node, dict):
+        lines = getattr(node, "key_lines", {})
+        for k, v in node.items():
+            if isinstance(v, str):
+                on_text(v, lines.get(k), f"{path}{k}")
+            else:
+                _walk(v, f"{path}{k}.", on_text)
+    elif isinstance(node, list):
+        lines = getattr(node, "item_lines", [])
+        for i, v in enumerate(node):
+            name = v.get("id") if isinstance(v, dict) and isinstance(v.get("id"), str) else str(i)
+            if isinstance(v, str):
+                on_text(v, lines[i] if i < len(lines) else None, f"{path}{name}")
+            else:
+                _walk(v, f"{path}{name}.", on_text)
+
+
+# -- the cache of clean results -------------------------------------------------------------------------------
+
+def _digest(game, lang: str, package: str) -> str:
+    h = hashlib.sha256(_code_digest(package) + _model_digest(game))
+    h.update(f"\0{lang}".encode())
+    for catalog in (game.catalog, game.ui):
+        for k in sorted(catalog.source):
+            if k.startswith(PRINTED):
+                text = catalog.text(k, lang)
+                h.update(f"\0{k}\0{text.canonical() if isinstance(text, Plural) else text}".encode())
+    return h.hexdigest()
+
+
+_MODELS: dict[int, bytes] = {}
+
+
+def _model_digest(game) -> bytes:
+    """game.yaml as read (every language's PDF draws from it), hashed once per game and run."""
+    if id(game.model) not in _MODELS:
+        _MODELS[id(game.model)] = hashlib.sha256(f"{game.id}\0{game.model.raw!r}".encode()).digest()
+    return _MODELS[id(game.model)]
+
+
+@lru_cache(maxsize=None)
+def _code_digest(package: str) -> bytes:
+    """The drawing code (tischlein.pdf, the game's package), this module, reportlab's version and the fonts (read
+    from their files: importlib.metadata alone would cost more than the check it saves)."""
+    h = hashlib.sha256()
+    for folder in (PACKAGE / "pdf", _folder(package)):
+        for path in sorted(folder.rglob("*.py")) if folder else ():
+            h.update(path.name.encode() + path.read_bytes())
+    h.update(Path(__file__).read_bytes())
+    reportlab = _folder("reportlab")
+    h.update((reportlab / "__init__.py").read_bytes() if reportlab else b"no reportlab")
+    for font_package, name in sorted(FONT_FILES.values()):
+        folder = _folder(font_package)
+        h.update(f"{name}={(folder / 'files' / name).stat().st_size if folder else 0}".encode())
+    return h.digest()
+
+
+def _folder(package: str) -> Path | None:
+    spec = importlib.util.find_spec(package)
+    return Path(spec.origin).parent if spec and spec.origin else None
+
+
+def _cache_dir() -> Path | None:
+    from .parsecache import cache_dir
+    parsed = cache_dir()
+    return None if parsed is None else parsed.parent / "fitted"
+
+
+def _known_clean(key: str) -> bool:
+    folder = _cache_dir()
+    return folder is not None and (folder / key[:2] / key).exists()
+
+
+def _remember(key: str) -> None:
+    """Keep a clean result; a cache that cannot be written only means no speed-up."""
+    folder = _cache_dir()
+    if folder is None:
+        return
+    try:
+        (folder / key[:2]).mkdir(parents=True, exist_ok=True)
+        (folder / key[:2] / key).touch()
+    except OSError:
+        pass
