@@ -80,3 +80,38 @@ def test_long_texts_that_pass_check_build(copy, tmp_path):
     result = CliRunner().invoke(main, ["pdf", GAME, "--lang", "en", "--content", str(copy), "--out", str(out)])
     assert result.exit_code == 0, result.output
     assert [p.stat().st_size > 10_000 for p in out.rglob("*.pdf")] == [True]
+
+
+# --- the translation export states each card string's limit ------------------------------------------------------
+
+def export(copy: Path, fmt: str, target: Path) -> None:
+    result = CliRunner().invoke(main, ["i18n", "export", "de", "--format", fmt, "--game", GAME, "-o", str(target),
+                                       "--content", str(copy)])
+    assert result.exit_code == 0, result.output
+
+
+def test_po_and_xliff_carry_the_measured_limit_of_a_card_text(copy, tmp_path):
+    import xml.etree.ElementTree as ET
+
+    import polib
+    export(copy, "po", tmp_path / "de.po")
+    entries = {e.msgctxt: e for e in polib.pofile(str(tmp_path / "de.po"))}
+    apron = entries["mahlzeit:game:specials.apron.text"]
+    limit = int(next(f for f in apron.flags if f.startswith("max-length:")).split(":")[1])
+    assert re.search(rf"Limit: about {limit} characters \(its box: [\d.]+ mm × \d+ lines at 6.5 pt",
+                     apron.comment), apron.comment
+    assert len(apron.msgstr) <= limit < 4 * len(apron.msgstr)        # today's text fits, with room to spare
+    rules = [e for ctx, e in entries.items() if ctx.startswith("mahlzeit:rules:")]
+    assert rules and not any(f.startswith("max-length") for e in rules for f in e.flags)   # site only: no box
+    export(copy, "xliff", tmp_path / "de.xlf")
+    unit = next(u for u in ET.parse(tmp_path / "de.xlf").iter() if u.get("id") == "mahlzeit:game:specials.apron.text")
+    assert (unit.get("maxwidth"), unit.get("size-unit")) == (str(limit), "char")
+
+    # the figure is the box's: a German text of more than one and a half times the limit no longer fits
+    words = apron.msgstr.split()
+    longer = " ".join(words * (int(limit * 1.5) // len(apron.msgstr) + 1))[:int(limit * 1.5)]
+    edit(copy, "games/mahlzeit/i18n/de/game.yaml", apron.msgstr.split()[0] + " " + apron.msgstr.split()[1],
+         longer.rsplit(" ", 1)[0] + " ZZ")
+    result = run_check(copy)
+    assert result.exit_code == 1 and "specials.apron.text: the de PDF cannot be built" in result.output, \
+        result.output

@@ -5,7 +5,9 @@ Each string goes out once (a sentence repeated across records is one string: tra
 context: `msgctxt` (XLIFF: the trans-unit id) is `<scope>:<namespace>:<key>`, where the scope is `ui` or a game
 id; the English file and line are its references (inside the content folder); extracted comments (XLIFF:
 developer notes) say where it appears, what each {placeholder} holds (exchange_notes) and which CLDR category each
-plural slot is; a text with placeholders is flagged python-brace-format. A stale translation goes out fuzzy
+plural slot is; a text with placeholders is flagged python-brace-format. A text a card, tile or token prints says
+how much its box holds ("Limit: about N characters", measured in the language's PDF by fitting.limits) and carries
+it as Weblate's `max-length:N` flag (XLIFF: maxwidth with size-unit="char"). A stale translation goes out fuzzy
 (XLIFF: needs-review) with the English it was made from as the previous msgid (from the git history when its file
 does not keep it: english_history). `export en` writes the POT template. Plural texts use the format's own plural
 forms (gettext's msgid_plural and Plural-Forms; XLIFF's x-gettext-plurals groups), in CLDR's category order; an
@@ -110,15 +112,24 @@ def export(content, lang: str, fmt: str, target: Path, games: list[str]) -> int:
     from .english_history import recover
     recover(content, [lang])            # a stale string's previous English, from git when its file lacks it
     rows = list(_entries(content, lang, games))          # one row per distinct string
+    from .fitting import limits
+    boxes = limits(content, lang, games)        # what each card string's box holds, measured in lang's PDF
     with atomic(Path(target)) as tmp:
-        (_export_po if fmt == "po" else _export_xliff)(content, lang, rows, tmp)
+        (_export_po if fmt == "po" else _export_xliff)(content, lang, rows, tmp, boxes)
     return len(rows)
 
 
-def _export_po(content, lang: str, rows, tmp: Path) -> None:
+def _limit(boxes: dict, members: list[Unit]):
+    """The tightest box any place of the string is printed in, or None for a string no card prints."""
+    found = [boxes[(u.scope, u.key)] for u in members if (u.scope, u.key) in boxes]
+    return min(found, key=lambda limit: limit.chars) if found else None
+
+
+def _export_po(content, lang: str, rows, tmp: Path, boxes: dict) -> None:
     """A PO file (a POT template for English): msgctxt the string's id; extracted comments say where it appears,
     what each placeholder holds and, for a plural, which CLDR category each msgstr[i] is; a text with
-    placeholders is flagged python-brace-format so `msgfmt --check-format` and editors check them."""
+    placeholders is flagged python-brace-format so `msgfmt --check-format` and editors check them. A card text
+    says how much its box holds (`Limit: …`) and carries Weblate's `max-length:N` flag."""
     import polib
     template = lang == SOURCE_LANGUAGE
     po = polib.POFile(wrapwidth=0)
@@ -131,9 +142,12 @@ def _export_po(content, lang: str, rows, tmp: Path) -> None:
                               occurrences=list(dict.fromkeys(_reference(content, u) for u in members))
                               if unit.scope != "ui" else [],
                               comment="\n".join(_notes(content, catalogs[unit.scope], unit, lang, template)
-                                                + _shared_note(members)))
+                                                + _shared_note(members) + _limit_note(boxes, members)))
         if tokens(english):
             entry.flags.append("python-brace-format")
+        limit = _limit(boxes, members)
+        if limit is not None:
+            entry.flags.append(f"max-length:{limit.chars}")
         if is_plural:
             entry.msgid_plural = english["other"]
             forms = tr.text if tr is not None and isinstance(tr.text, dict) and not template else {}
@@ -183,6 +197,11 @@ def _language_name(lang: str) -> str:
         return lang
 
 
+def _limit_note(boxes: dict, members: list[Unit]) -> list[str]:
+    limit = _limit(boxes, members)
+    return [] if limit is None else [limit.note()]
+
+
 def _shared_note(members: list[Unit]) -> list[str]:
     if len(members) == 1:
         return []
@@ -214,7 +233,7 @@ def _notes(content, catalog, unit: Unit, lang: str, template: bool) -> list[str]
     return notes
 
 
-def _export_xliff(content, lang: str, rows, tmp: Path) -> None:
+def _export_xliff(content, lang: str, rows, tmp: Path, boxes: dict) -> None:
     import xml.etree.ElementTree as ET
     ET.register_namespace("", XLIFF_NS)
     q = lambda tag: f"{{{XLIFF_NS}}}{tag}"          # noqa: E731
@@ -230,27 +249,31 @@ def _export_xliff(content, lang: str, rows, tmp: Path) -> None:
         notes = _notes(content, catalogs[unit.scope], unit, lang, False)
         if unit.scope != "ui":
             notes.insert(1, "English: {}, line {}".format(*_reference(content, unit)))
-        note = "\n".join([note for note in notes if not note.startswith("Plural forms: ")] + _shared_note(members))
+        note = "\n".join([note for note in notes if not note.startswith("Plural forms: ")] + _shared_note(members)
+                         + _limit_note(boxes, members))
         review = state == "stale"
+        limit = _limit(boxes, members)
+        size = {} if limit is None else {"maxwidth": str(limit.chars), "size-unit": "char"}
         if isinstance(unit.english, Plural):
             group = ET.SubElement(body, q("group"), {"id": context(unit), "restype": PLURAL_GROUP})
             ET.SubElement(group, q("note"), {"from": "developer"}).text = note
             forms = tr.text if tr is not None and isinstance(tr.text, dict) else {}
             for cat, source in zip(plural.categories(lang), _english_forms(unit.english, lang)):
                 _unit(body=group, q=q, ident=f"{context(unit)}[{cat}]", source=source, target=forms.get(cat, ""),
-                      review=review, old=(tr.english or {}).get(cat) if tr and isinstance(tr.english, dict) else None)
+                      review=review, old=(tr.english or {}).get(cat) if tr and isinstance(tr.english, dict) else None,
+                      size=size)
         else:
             element = _unit(body=body, q=q, ident=context(unit), source=unit.english,
                             target=tr.text if tr is not None and isinstance(tr.text, str) else "", review=review,
-                            old=tr.english if tr is not None and isinstance(tr.english, str) else None)
+                            old=tr.english if tr is not None and isinstance(tr.english, str) else None, size=size)
             ET.SubElement(element, q("note"), {"from": "developer"}).text = note
     ET.indent(root)
     ET.ElementTree(root).write(tmp, encoding="utf-8", xml_declaration=True)
 
 
-def _unit(body, q, ident: str, source: str, target: str, review: bool, old: str | None):
+def _unit(body, q, ident: str, source: str, target: str, review: bool, old: str | None, size: dict):
     import xml.etree.ElementTree as ET
-    element = ET.SubElement(body, q("trans-unit"), {"id": ident, "xml:space": "preserve"})
+    element = ET.SubElement(body, q("trans-unit"), {"id": ident, "xml:space": "preserve", **size})
     ET.SubElement(element, q("source")).text = source
     state = "new" if not target else ("needs-review-translation" if review else "translated")
     if state == "translated":

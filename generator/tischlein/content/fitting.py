@@ -12,6 +12,7 @@ from __future__ import annotations
 
 import hashlib
 import importlib.util
+from dataclasses import dataclass
 from functools import lru_cache
 from pathlib import Path
 
@@ -188,3 +189,78 @@ def _remember(key: str) -> None:
         (folder / key[:2] / key).touch()
     except OSError:
         pass
+
+
+# -- the limits the translation export states -----------------------------------------------------------------
+
+@dataclass(frozen=True)
+class Limit:
+    """How much of a language's text a string's box holds at its smallest size."""
+
+    chars: int
+    width_mm: float
+    lines: int
+    min_size: float
+
+    def note(self) -> str:
+        return (f"Limit: about {self.chars} characters (its box: {self.width_mm:.1f} mm × {self.lines} "
+                f"line{'s' if self.lines != 1 else ''} at {self.min_size:g} pt, the smallest size)")
+
+
+WRAP_LOSS = 0.9       # a wrapped text leaves the ends of its lines short: about a tenth of each line
+
+
+def limits(content, lang: str, games: list[str] | None = None) -> dict[tuple[str, str], Limit]:
+    """(scope, key) -> the smallest box the string is printed in, for the card texts of `games` (all when None),
+    measured in `lang`'s PDF by the PDF's code: characters of the language's average width (its own texts in
+    that font) that fit the box's width × lines at its smallest size."""
+    from .. import games as registry
+    from ..pdf.measure import average_width, boxes
+    out: dict[tuple[str, str], Limit] = {}
+    for game_id, game in content.games.items():
+        spec = registry.spec(game_id)
+        if games and game_id not in games or game.model is None or spec is None or \
+                _folder(f"{spec.package}.faces") is None:
+            continue
+        index: dict[str, list[tuple[str, str]]] = {}
+        for k in game.ui.source:
+            if k.startswith(PRINTED):
+                scope = game_id if k in game.catalog.source else "ui"
+                _index(index, game.ui.text(k, lang), (scope, k))
+        for k in game.catalog.source:
+            if k.startswith(PRINTED):
+                _index(index, game.catalog.text(k, lang), (game_id, k))
+        found = boxes(content, game_id, lang)
+        widths: dict[str, float] = {}
+        for box in found:
+            keys = index.get(_plain(box.text))
+            if not keys:
+                continue
+            if box.font not in widths:
+                widths[box.font] = average_width([b.text for b in found if b.font == box.font], box.font)
+            limit = _limit(box, widths[box.font])
+            for key in keys:
+                if key not in out or limit.chars < out[key].chars:
+                    out[key] = limit
+    return out
+
+
+def _index(index: dict, text, key: tuple[str, str]) -> None:
+    if isinstance(text, str) and text.strip():
+        index.setdefault(_plain(text), []).append(key)
+
+
+def _plain(text: str) -> str:
+    return " ".join(text.split())
+
+
+def _limit(box, average: float) -> Limit:
+    from ..pdf.units import to_mm
+    lines = box.max_lines
+    if box.height is not None:
+        fit = max(1, int(box.height / (box.min_size * box.leading) + 1e-6))
+        lines = fit if lines is None else min(lines, fit)
+    lines = lines or 1
+    per_line = box.width / (average * box.min_size)
+    chars = int(per_line) if lines == 1 else int(per_line * lines * WRAP_LOSS)
+    return Limit(chars, to_mm(box.width), lines, box.min_size)

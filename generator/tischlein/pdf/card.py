@@ -48,6 +48,7 @@ class Overflow:
     max_lines: int | None = None
     height: float | None = None
     missing: str = ""
+    leading: float = 1.2
 
     @property
     def box(self) -> str:
@@ -84,6 +85,22 @@ def collecting_overflows():
         yield _OVERFLOWS
     finally:
         _OVERFLOWS = saved
+
+
+# every box a text was fitted into, while recording (the translation export states each string's limit)
+_BOXES: list[Overflow] | None = None
+
+
+@contextmanager
+def recording_boxes():
+    """Within the block, each text fitted is recorded in the yielded list with its box (as an Overflow record
+    whose `missing` is empty: the same fields describe a box that fits)."""
+    global _BOXES
+    saved, _BOXES = _BOXES, []
+    try:
+        yield _BOXES
+    finally:
+        _BOXES = saved
 
 
 def _overflow(found: Overflow) -> None:
@@ -152,6 +169,8 @@ def fit(box: FaceBox, text: str, font: str, size: float, min_size: float, width:
         height: float | None = None, max_lines: int | None = None, leading: float = 1.2,
         what: str = "text") -> Fitted:
     """The largest size from `size` down to `min_size` (0.25 pt steps) at which `text` fits the box."""
+    if _BOXES is not None:
+        _BOXES.append(Overflow(box.label, what, text, font, width, min_size, max_lines, height, leading=leading))
     bad = fonts.missing_glyphs(text, font)
     if bad:
         _overflow(Overflow(box.label, what, text, font, width, min_size, max_lines, height, missing=bad))
@@ -361,6 +380,8 @@ def numbered_box(c, box: FaceBox, items: list[str], x: float, y: float, w: float
                  size: float, min_size: float = MIN_BODY, fill: str = "#3b2417", leading: float = 1.22,
                  gap: float = 0.35, what: str = "list") -> float:
     """Items like "1. Draw…" with a hanging indent, all at one size, the largest that fits; returns it."""
+    if _BOXES is not None:
+        _BOXES.append(Overflow(box.label, what, "\n".join(items), font, w, min_size, height=h, leading=leading))
     s = size
     while s >= min_size - 1e-9:
         indent = max(fonts.width(_number(it)[0] + " ", fonts.BOLD, s) for it in items)

@@ -34,14 +34,32 @@ class Failure:
 def measure(content, game_id: str, lang: str, card_size: str = DEFAULT_CARD_SIZE) -> tuple[list[Overflow],
                                                                                         list[Failure]]:
     """Every overflow of the game's pieces in `lang`, and the pieces that failed otherwise."""
+    with card.collecting_overflows() as found:
+        failures = _draw_all(content, game_id, lang, card_size)
+    return list(found), failures
+
+
+def boxes(content, game_id: str, lang: str, card_size: str = DEFAULT_CARD_SIZE) -> list[Overflow]:
+    """Every text the game's PDF in `lang` fits into a box, with that box (for the translation export's limits)."""
+    with card.collecting_overflows(), card.recording_boxes() as found:
+        _draw_all(content, game_id, lang, card_size)
+    return list(found)
+
+
+def average_width(texts: list[str], font: str) -> float:
+    """The mean advance of a character of `texts` in `font` at 1 pt: the language's own letters and words."""
+    joined = "".join(texts)
+    return fonts.width(joined, font, 1) / len(joined) if joined else 0.5
+
+
+def _draw_all(content, game_id: str, lang: str, card_size: str) -> list[Failure]:
     game = content.games[game_id]
     failures: list[Failure] = []
-    with fonts.covering(chars_of(game, lang)), accel.memo_numbers(), card.memo_wraps(), \
-            card.collecting_overflows() as found:
+    with fonts.covering(chars_of(game, lang)), accel.memo_numbers(), card.memo_wraps():
         try:
             ps = print_set(content, game_id, lang, CARD_SIZES[card_size])
         except PdfBuildError as exc:
-            return list(found), [Failure("", str(exc))]
+            return [Failure("", str(exc))]
         c = Canvas(io.BytesIO())
         for label, draw in _drawings(ps):
             c.saveState()
@@ -51,7 +69,7 @@ def measure(content, game_id: str, lang: str, card_size: str = DEFAULT_CARD_SIZE
                 failures.append(Failure(label, str(exc)))
             finally:
                 c.restoreState()
-    return list(found), failures
+    return failures
 
 
 def _drawings(ps: PrintSet):
