@@ -14,7 +14,8 @@ forms (gettext's msgid_plural and Plural-Forms; XLIFF's x-gettext-plurals groups
 imported PO whose Plural-Forms is the usual gettext one is mapped onto CLDR's categories (plural.gettext_slots).
 
 An import is checked exactly like hand-edited YAML (translations.check_entry) and refuses what `check` would
-(characters the PDF fonts cannot draw, control characters), with the PO/XLIFF file and line in every message;
+(characters the PDF fonts cannot draw, control characters, card texts that would not fit their boxes: measured by
+fitting.imported_overflows with the PDF's code), with the PO/XLIFF file and line in every message;
 when anything fails nothing is written. Only the lines of strings that changed are rewritten: an unchanged round
 trip changes no byte. Fuzzy and needs-review entries and empty ones are not taken: the YAML keeps what it had.
 An entry whose English is no longer the current English goes in stale.
@@ -302,6 +303,7 @@ def import_file(content, path: Path) -> list[tuple[Path, int]]:
     known = {context(u): members for members in groups(content) for u in members}
     catalogs = dict(scopes(content))
     by_file: dict[Path, dict[str, str]] = {}
+    taken: dict[tuple[str, str], tuple[str, int, str]] = {}     # (scope, key) -> (text, line, msgctxt)
     given = {item[0] for item in items}
     for ctx, english_given, text, line in items:
         if ctx not in known:
@@ -310,7 +312,13 @@ def import_file(content, path: Path) -> list[tuple[Path, int]]:
         for unit in known[ctx]:            # a sentence said in many places is translated in all of them,
             if context(unit) != ctx and context(unit) in given:
                 continue                   # unless the file gives that place its own text
-            _take(content, catalogs, unit, lang, english_given, text, shown, line, ctx, problems, by_file)
+            if _take(content, catalogs, unit, lang, english_given, text, shown, line, ctx, problems, by_file):
+                taken[(unit.scope, unit.key)] = (text, line, ctx)
+    if not problems.errors:             # every card text must still fit its box, as check and the PDF ask
+        from .fitting import imported_overflows
+        too_long = imported_overflows(content, lang, {k: v[0] for k, v in taken.items()})
+        for (text, line, ctx), problem in sorted(((taken[k], p) for k, p in too_long.items()), key=lambda e: e[0][1]):
+            problems.error(shown, line, ctx, problem)
     if problems.errors:
         raise ImportProblems(problems.errors)
     from .translator import HEADER
@@ -322,15 +330,16 @@ def import_file(content, path: Path) -> list[tuple[Path, int]]:
 
 
 def _take(content, catalogs, unit: Unit, lang: str, english_given, text, shown: str, line: int, ctx: str,
-          problems: Problems, by_file: dict) -> None:
-    """Check one imported text for one place and note the fields of its YAML entry that change."""
+          problems: Problems, by_file: dict) -> bool:
+    """Check one imported text for one place and note the fields of its YAML entry that change; whether it is
+    taken."""
     where = check_entry(catalogs[unit.scope], unit.key, text, lang, shown, line, ctx, problems)
     if where is None:
-        return
+        return False
     refused = _refused(unit.key, where)         # what `tischlein check` would refuse once it is in the YAML
     if refused:
         problems.error(shown, line, ctx, refused)
-        return
+        return False
     english = unit.english
     if english_given is not None and english_given != _plain(english):
         english = plural.from_yaml(english_given, english.count) if isinstance(english_given, dict) and \
@@ -340,6 +349,7 @@ def _take(content, catalogs, unit: Unit, lang: str, english_given, text, shown: 
     if fields:
         target = path_of(content.root, unit.scope, unit.namespace, lang)
         by_file.setdefault(target, {})[unit.file_key] = fields
+    return True
 
 
 def _refused(key: str, text: "str | Plural") -> str | None:

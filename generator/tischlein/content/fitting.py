@@ -42,14 +42,62 @@ def check(content, problems: Problems) -> None:
                 continue
             where = Locator(game, lang)
             for o in overflows:
-                _add(found, (*where(o.text), o.problem()), o.card, lang)
+                _add(found, (*_shown(where(o.text)), o.problem() + _room(o)), o.card, lang)
             for f in failures:
-                _add(found, (*where(f.message), f.message), f.piece, lang)
+                _add(found, (*_shown(where(f.message)), f.message), f.piece, lang)
     for (file, line, field_, problem), (piece, langs) in found.items():
         if (file, line) in already and "no glyph" in problem:
             continue                    # glyphs.check named this text already
         pdfs = f"the {', '.join(langs)} PDF{'s' if len(langs) > 1 else ''}"
         problems.error(file, line, field_, f"{pdfs} cannot be built: {f'on {piece}: ' if piece else ''}{problem}")
+
+
+def _room(o) -> str:
+    """How much of a text that does not fit its box would: a figure a translator can shorten to."""
+    if o.missing:
+        return ""
+    from ..pdf.measure import average_width
+    room = _limit(o, average_width([o.text], o.font)).chars
+    return f" (the box holds about {room} of its {len(o.text)} characters)" if room < len(o.text) else ""
+
+
+def _shown(where: tuple[str, int | None, str]) -> tuple[str, int | None, str]:
+    file, line, key = where
+    return file, line, key.split(":", 1)[1] if ":" in key else key
+
+
+def imported_overflows(content, lang: str, texts: dict[tuple[str, str], str]) -> dict[tuple[str, str], str]:
+    """What `check` would refuse once `texts` ((scope, key) -> text, scope "ui" or a game id) are the `lang`
+    translations: (scope, key) -> the problem, for the imported strings that would not fit their boxes (or have a
+    character their font lacks). `i18n import` refuses them, so an import never leaves content check fails."""
+    from .i18n import Translation, source_hash
+    printed = {sk: t for sk, t in texts.items() if sk[1].startswith(PRINTED) and isinstance(t, str)}
+    if not printed:
+        return {}
+    mark = "\0imported\0"
+    for (scope, key), text in printed.items():
+        catalogs = [content.ui, *(g.ui for g in content.games.values())] if scope == "ui" else \
+            [content.games[scope].catalog, content.games[scope].ui]
+        for catalog in catalogs:
+            if key in catalog.source:
+                catalog.translations.setdefault(lang, {})[key] = Translation(
+                    text, source_hash(catalog.source[key]), mark + scope, None)
+    from .. import games as registry
+    out: dict[tuple[str, str], str] = {}
+    for game_id, game in content.games.items():
+        spec = registry.spec(game_id)
+        if game.model is None or spec is None or _folder(f"{spec.package}.faces") is None:
+            continue
+        if not any(scope in ("ui", game_id) for scope, _ in printed):
+            continue
+        from ..pdf.measure import measure
+        overflows, _ = measure(content, game_id, lang)
+        where = Locator(game, lang)
+        for o in overflows:
+            file, _, key = where(o.text)
+            if file.startswith(mark):
+                out.setdefault((file[len(mark):], key), f"it would not print: on {o.card}, {o.problem()}")
+    return out
 
 
 def _add(found: dict, key: tuple, piece: str, lang: str) -> None:
@@ -65,7 +113,7 @@ class Locator:
     word in capitals), the longest string it contains."""
 
     def __init__(self, game, lang: str):
-        self.entries: list[tuple[str, str, int | None, str]] = []      # (text, file, line, field), best first
+        self.entries: list[tuple[str, str, int | None, str]] = []      # (text, file, line, key), best first
         catalogs = (game.catalog, game.ui)
         for catalog in catalogs:
             for k, tr in catalog.translations.get(lang, {}).items():
@@ -78,13 +126,12 @@ class Locator:
         game_file = next((f for k, (f, _) in game.catalog.source_where.items() if k.startswith("game:")),
                          str(Path(game.folder) / "game.yaml"))
         self.game_file = game_file
-        _walk(game.model.raw, "", lambda text, line, field_: self._add(text, game_file, line, field_))
+        _walk(game.model.raw, "", lambda text, line, field_: self._add(text, game_file, line, f"game.yaml:{field_}"))
 
     def _add(self, text, file: str, line: int | None, key: str) -> None:
-        field_ = key.split(":", 1)[1] if ":" in key else key
         for t in (text.texts() if isinstance(text, Plural) else [text]):
             if isinstance(t, str) and t.strip():
-                self.entries.append((t.strip(), file, line, field_))
+                self.entries.append((t.strip(), file, line, key))
 
     def __call__(self, text: str) -> tuple[str, int | None, str]:
         wanted = text.strip()

@@ -52,11 +52,14 @@ class Overflow:
 
     @property
     def box(self) -> str:
-        """"55.4 mm wide, 2 lines" or "55.4 × 20.1 mm"."""
+        """"52.6 mm wide, 2 lines" or "47.6 mm wide, 9 lines, 25.9 mm high"."""
         parts = [f"{self.width / mm(1):.1f} mm wide"]
         if self.max_lines is not None:
             parts.append(f"{self.max_lines} line{'s' if self.max_lines != 1 else ''}")
         if self.height is not None:
+            if self.max_lines is None:      # as many lines as its height holds at the smallest size
+                fits = int(self.height / (self.min_size * self.leading) + 1e-6)
+                parts.append(f"{fits} line{'s' if fits != 1 else ''}")
             parts.append(f"{self.height / mm(1):.1f} mm high")
         return ", ".join(parts)
 
