@@ -27,7 +27,8 @@ def new_language(copy: Path) -> None:
 def test_three_overflows_in_three_boxes_are_reported_in_one_run(copy):
     new_language(copy)
     long_words = " ".join(["Zwiebelkuchenrezeptsammlung"] * 40)
-    edit(copy, XX_GAME, "  text: Bier\n", "  text: Ein sehr, sehr, sehr langer Untertitel für ein ganz einfaches, kühles Bier vom Fass\n")
+    long_gloss = "Ein sehr, sehr, sehr langer Untertitel für ein ganz einfaches, kühles Bier vom Fass"
+    edit(copy, XX_GAME, "  text: Bier\n", f"  text: {long_gloss}\n")
     edit(copy, XX_GAME, "  text: Mit einem beliebigen Gericht ablegen.", f"  text: {long_words} Mit einem")
     edit(copy, XX_GAME, "  text: '1. Zwei Karten ziehen", f"  text: '1. {long_words} Zwei Karten ziehen")
     result = run_check(copy)
