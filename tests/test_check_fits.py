@@ -116,3 +116,13 @@ def test_po_and_xliff_carry_the_measured_limit_of_a_card_text(copy, tmp_path):
     result = run_check(copy)
     assert result.exit_code == 1 and "specials.apron.text: the de PDF cannot be built" in result.output, \
         result.output
+
+
+def test_a_pdf_that_cannot_be_built_names_the_strings_at_fault(copy, tmp_path):
+    line = edit(copy, Path("games/mahlzeit/game.yaml"), "text: Keep it in your hand to the end.",
+                "text: " + "Keep it in your hand to the very end of the game. " * 12)
+    result = CliRunner().invoke(main, ["pdf", GAME, "--content", str(copy), "--out", str(tmp_path / "out")])
+    assert result.exit_code == 1, result.output
+    assert "error: card cooking-hat-1" in result.output
+    assert re.search(rf"game\.yaml:{line}: specials\.cooking-hat\.text: the en PDF cannot be built: on "
+                     r"“Kochmütze” \(.*\): the rule text does not fit its box \(", result.output), result.output

@@ -35,16 +35,37 @@ def check(content, problems: Problems) -> None:
             key = _digest(game, lang, spec.package)
             if _known_clean(key):
                 continue
-            from ..pdf.measure import measure
-            overflows, failures = measure(content, game_id, lang)
-            if not overflows and not failures:
+            if not _measure(content, game_id, lang, DEFAULT_CARD_SIZE, found):
                 _remember(key)
-                continue
-            where = Locator(game, lang)
-            for o in overflows:
-                _add(found, (*_shown(where(o.text)), o.problem() + _room(o)), o.card, lang)
-            for f in failures:
-                _add(found, (*_shown(where(f.message)), f.message), f.piece, lang)
+    _report(found, problems, already)
+
+
+def explain(content, game_id: str, lang: str, card_size: str) -> list[str]:
+    """After a PDF build failed on a text: every text of that PDF that cannot be printed, as check shows them
+    (file:line: field: problem), so `tischlein pdf` names the strings to shorten, not only the card."""
+    found: dict[tuple, tuple[str, list[str]]] = {}
+    _measure(content, game_id, lang, card_size, found)
+    problems = Problems()
+    _report(found, problems, set())
+    return [str(problem) for problem in problems.errors]
+
+
+DEFAULT_CARD_SIZE = "poker"       # what `build` prints (tischlein.pdf.units.DEFAULT_CARD_SIZE, not imported here)
+
+
+def _measure(content, game_id: str, lang: str, card_size: str, found: dict) -> bool:
+    """Measure one PDF into `found`; whether anything could not be printed."""
+    from ..pdf.measure import measure
+    overflows, failures = measure(content, game_id, lang, card_size)
+    where = Locator(content.games[game_id], lang) if overflows or failures else None
+    for o in overflows:
+        _add(found, (*_shown(where(o.text, o.what)), o.problem() + _room(o)), o.card, lang)
+    for f in failures:
+        _add(found, (*_shown(where(f.message)), f.message), f.piece, lang)
+    return bool(overflows or failures)
+
+
+def _report(found: dict, problems: Problems, already: set) -> None:
     for (file, line, field_, problem), (piece, langs) in found.items():
         if (file, line) in already and "no glyph" in problem:
             continue                    # glyphs.check named this text already
@@ -94,7 +115,7 @@ def imported_overflows(content, lang: str, texts: dict[tuple[str, str], str]) ->
         overflows, _ = measure(content, game_id, lang)
         where = Locator(game, lang)
         for o in overflows:
-            file, _, key = where(o.text)
+            file, _, key = where(o.text, o.what)
             if file.startswith(mark):
                 out.setdefault((file[len(mark):], key), f"it would not print: on {o.card}, {o.problem()}")
     return out
@@ -133,11 +154,15 @@ class Locator:
             if isinstance(t, str) and t.strip():
                 self.entries.append((t.strip(), file, line, key))
 
-    def __call__(self, text: str) -> tuple[str, int | None, str]:
+    def __call__(self, text: str, what: str = "") -> tuple[str, int | None, str]:
+        """The string `text` comes from; of several that read the same (a German name and its German gloss), the
+        one whose field the box is for (`what`: "dish name", "gloss", "rule text")."""
         wanted = text.strip()
-        for t, file, line, field_ in self.entries:
-            if t == wanted:
-                return file, line, field_
+        same = [entry for entry in self.entries if entry[0] == wanted]
+        if same:
+            fields = set(what.split()) | ({"name"} if "title" in what.split() else set())
+            best = next((e for e in same if e[3].rsplit(".", 1)[-1] in fields), same[0])
+            return best[1:]
         folded = wanted.casefold()
         best = None
         for t, file, line, field_ in self.entries:
