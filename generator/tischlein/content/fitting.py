@@ -152,27 +152,28 @@ class Locator:
     def _add(self, text, file: str, line: int | None, key: str) -> None:
         for t in (text.texts() if isinstance(text, Plural) else [text]):
             if isinstance(t, str) and t.strip():
-                self.entries.append((t.strip(), file, line, key))
+                self.entries.append((_plain(t), file, line, key))     # as printed: lines joined, spaces single
 
     def __call__(self, text: str, what: str = "") -> tuple[str, int | None, str]:
         """The string `text` comes from; of several that read the same (a German name and its German gloss), the
         one whose field the box is for (`what`: "dish name", "gloss", "rule text")."""
-        wanted = text.strip()
+        wanted = _plain(text)
         same = [entry for entry in self.entries if entry[0] == wanted]
         if same:
             fields = set(what.split()) | ({"name"} if "title" in what.split() else set())
             best = next((e for e in same if e[3].rsplit(".", 1)[-1] in fields), same[0])
             return best[1:]
+        # a text composed of strings (a name in a label, words in capitals) or a part of one (an item of a list):
+        # the string that shares the most of it
         folded = wanted.casefold()
-        best = None
+        best, overlap = None, 2
         for t, file, line, field_ in self.entries:
-            if len(t) >= 3 and t.casefold() in folded and (best is None or len(t) > len(best[0])):
-                best = (t, file, line, field_)
+            folded_t = t.casefold()
+            shared = len(t) if folded_t in folded else len(wanted) if folded in folded_t else 0
+            if shared > overlap:
+                best, overlap = (file, line, field_), shared
         if best is not None:
-            return best[1:]
-        for t, file, line, field_ in sorted(self.entries, key=lambda e: len(e[0])):
-            if folded in t.casefold():          # an item of a list, a line of a longer text
-                return file, line, field_
+            return best
         return self.game_file, None, ""
 
 

@@ -6,7 +6,7 @@ card. Minimum sizes are chosen for legibility at real size: titles 9 pt, body te
 
 `tischlein check` draws every face with the same code inside `collecting_overflows()`: there a text that does
 not fit (or has a character its font lacks) is recorded as an `Overflow` and drawn anyway, so one run finds all
-of them (pdf/fitcheck.py names the file and line of each).
+of them (pdf/measure.py draws them; content/fitting.py names the file and line of each).
 """
 from __future__ import annotations
 
@@ -398,15 +398,15 @@ def numbered_box(c, box: FaceBox, items: list[str], x: float, y: float, w: float
         for item in items:      # name the items that cannot fit alone; else the list as a whole
             alone = wrap(_number(item)[1], font, min_size, w - indent)
             if alone is None or len(alone) * min_size * leading > h + 1e-6:
-                _overflow(Overflow(box.label, what, item, font, w, min_size, height=h))
+                _overflow(Overflow(box.label, what, item, font, w, min_size, height=h, leading=leading))
         if _OVERFLOWS is None or not any(o.card == box.label and o.text in items for o in _OVERFLOWS):
-            _overflow(Overflow(box.label, what, " / ".join(items), font, w, min_size, height=h))
+            _overflow(Overflow(box.label, what, "\n".join(items), font, w, min_size, height=h, leading=leading))
         s = min_size
         wrapped = [wrap(_number(it)[1], font, s, w - indent) or [_number(it)[1]] for it in items]
     for item in items:
         bad = fonts.missing_glyphs(item, font)
         if bad:
-            _overflow(Overflow(box.label, what, item, font, w, min_size, height=h, missing=bad))
+            _overflow(Overflow(box.label, what, item, font, w, min_size, height=h, missing=bad, leading=leading))
     top = y + h
     c.setFillColor(color(fill))
     for item, lines in zip(items, wrapped):
