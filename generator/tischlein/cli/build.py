@@ -65,7 +65,7 @@ def build(games: tuple[str, ...], langs: tuple[str, ...], papers: tuple[str, ...
     from .. import buildplan, outlock
 
     started = time.perf_counter()
-    content = load_or_exit(content_dir, list(games), replays=True)
+    content = load_or_exit(content_dir, list(games), replays=True, fits=True)
     check_languages(content, langs)
     pyodide = None if no_site else pyodide_or_exit(content_dir)     # before any output is written
     tasks = buildplan.plan(content, list(langs), list(papers) or ["a4", "letter"], site=not no_site)

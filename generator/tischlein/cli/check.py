@@ -13,7 +13,7 @@ from .common import content_option, load_or_exit
 @content_option
 def check(content_dir: Path) -> None:
     """Validate content and translations; print file:line errors; exit 1 on error."""
-    content = load_or_exit(content_dir, replays=True)
+    content = load_or_exit(content_dir, replays=True, fits=True)
     stale = status.stale_warnings(content)
     for line in stale:
         click.echo(line, err=True)

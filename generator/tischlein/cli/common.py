@@ -21,14 +21,18 @@ def out_option(f):
 
 
 def load_or_exit(content_dir: Path, games: list[str] | None = None, replays: bool = False,
-                 langs: list[str] | None = None, rules_texts: bool = True) -> loader.Content:
+                 langs: list[str] | None = None, rules_texts: bool = True, fits: bool = False) -> loader.Content:
     """Load content (only the translations into `langs` when given; without `rules_texts`, none of the rules,
-    glossary, FAQ, messages and worked examples; with `replays`, replay every worked example); on any error print
-    every problem as path:line: field: message and exit 1."""
+    glossary, FAQ, messages and worked examples; with `replays`, replay every worked example; with `fits`, measure
+    every card text in every language with the PDF's code, as a PDF build would); on any error print every problem
+    as path:line: field: message and exit 1."""
     content = loader.load(content_dir, games or None, langs, rules_texts)
     if replays:          # the whole check: every character a PDF prints must be drawable, too
         from ..content import glyphs
         glyphs.check(content, content.problems)
+    if fits:             # …and every card text fit its box: what would stop a PDF build
+        from ..content import fitting
+        fitting.check(content, content.problems)
     if replays and not content.problems.errors:
         from ..content.replays import check_replays
         check_replays(content, content.problems)

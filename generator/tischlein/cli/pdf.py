@@ -90,6 +90,10 @@ def _command():
                 path = build_pdf(content, game, opts, output or default_path(out_dir, game, opts))
         except PdfBuildError as exc:
             click.echo(f"error: {exc}", err=True)
+            if not rules_kind and not calibration:      # name the strings at fault, as check does
+                from ..content.fitting import explain
+                for line in explain(content, game, lang, card_size):
+                    click.echo(line, err=True)
             sys.exit(1)
         click.echo(f"wrote {path} ({path.stat().st_size / 1024:.0f} KiB)")
 

@@ -5,14 +5,17 @@ Each string goes out once (a sentence repeated across records is one string: tra
 context: `msgctxt` (XLIFF: the trans-unit id) is `<scope>:<namespace>:<key>`, where the scope is `ui` or a game
 id; the English file and line are its references (inside the content folder); extracted comments (XLIFF:
 developer notes) say where it appears, what each {placeholder} holds (exchange_notes) and which CLDR category each
-plural slot is; a text with placeholders is flagged python-brace-format. A stale translation goes out fuzzy
+plural slot is; a text with placeholders is flagged python-brace-format. A text a card, tile or token prints says
+how much its box holds ("Limit: about N characters", measured in the language's PDF by fitting.limits) and carries
+it as Weblate's `max-length:N` flag (XLIFF: maxwidth with size-unit="char"). A stale translation goes out fuzzy
 (XLIFF: needs-review) with the English it was made from as the previous msgid (from the git history when its file
 does not keep it: english_history). `export en` writes the POT template. Plural texts use the format's own plural
 forms (gettext's msgid_plural and Plural-Forms; XLIFF's x-gettext-plurals groups), in CLDR's category order; an
 imported PO whose Plural-Forms is the usual gettext one is mapped onto CLDR's categories (plural.gettext_slots).
 
 An import is checked exactly like hand-edited YAML (translations.check_entry) and refuses what `check` would
-(characters the PDF fonts cannot draw, control characters), with the PO/XLIFF file and line in every message;
+(characters the PDF fonts cannot draw, control characters, card texts that would not fit their boxes: measured by
+fitting.imported_overflows with the PDF's code), with the PO/XLIFF file and line in every message;
 when anything fails nothing is written. Only the lines of strings that changed are rewritten: an unchanged round
 trip changes no byte. Fuzzy and needs-review entries and empty ones are not taken: the YAML keeps what it had.
 An entry whose English is no longer the current English goes in stale.
@@ -110,15 +113,24 @@ def export(content, lang: str, fmt: str, target: Path, games: list[str]) -> int:
     from .english_history import recover
     recover(content, [lang])            # a stale string's previous English, from git when its file lacks it
     rows = list(_entries(content, lang, games))          # one row per distinct string
+    from .fitting import limits
+    boxes = limits(content, lang, games)        # what each card string's box holds, measured in lang's PDF
     with atomic(Path(target)) as tmp:
-        (_export_po if fmt == "po" else _export_xliff)(content, lang, rows, tmp)
+        (_export_po if fmt == "po" else _export_xliff)(content, lang, rows, tmp, boxes)
     return len(rows)
 
 
-def _export_po(content, lang: str, rows, tmp: Path) -> None:
+def _limit(boxes: dict, members: list[Unit]):
+    """The tightest box any place of the string is printed in, or None for a string no card prints."""
+    found = [boxes[(u.scope, u.key)] for u in members if (u.scope, u.key) in boxes]
+    return min(found, key=lambda limit: limit.chars) if found else None
+
+
+def _export_po(content, lang: str, rows, tmp: Path, boxes: dict) -> None:
     """A PO file (a POT template for English): msgctxt the string's id; extracted comments say where it appears,
     what each placeholder holds and, for a plural, which CLDR category each msgstr[i] is; a text with
-    placeholders is flagged python-brace-format so `msgfmt --check-format` and editors check them."""
+    placeholders is flagged python-brace-format so `msgfmt --check-format` and editors check them. A card text
+    says how much its box holds (`Limit: …`) and carries Weblate's `max-length:N` flag."""
     import polib
     template = lang == SOURCE_LANGUAGE
     po = polib.POFile(wrapwidth=0)
@@ -131,9 +143,12 @@ def _export_po(content, lang: str, rows, tmp: Path) -> None:
                               occurrences=list(dict.fromkeys(_reference(content, u) for u in members))
                               if unit.scope != "ui" else [],
                               comment="\n".join(_notes(content, catalogs[unit.scope], unit, lang, template)
-                                                + _shared_note(members)))
+                                                + _shared_note(members) + _limit_note(boxes, members)))
         if tokens(english):
             entry.flags.append("python-brace-format")
+        limit = _limit(boxes, members)
+        if limit is not None:
+            entry.flags.append(f"max-length:{limit.chars}")
         if is_plural:
             entry.msgid_plural = english["other"]
             forms = tr.text if tr is not None and isinstance(tr.text, dict) and not template else {}
@@ -183,6 +198,11 @@ def _language_name(lang: str) -> str:
         return lang
 
 
+def _limit_note(boxes: dict, members: list[Unit]) -> list[str]:
+    limit = _limit(boxes, members)
+    return [] if limit is None else [limit.note()]
+
+
 def _shared_note(members: list[Unit]) -> list[str]:
     if len(members) == 1:
         return []
@@ -214,7 +234,7 @@ def _notes(content, catalog, unit: Unit, lang: str, template: bool) -> list[str]
     return notes
 
 
-def _export_xliff(content, lang: str, rows, tmp: Path) -> None:
+def _export_xliff(content, lang: str, rows, tmp: Path, boxes: dict) -> None:
     import xml.etree.ElementTree as ET
     ET.register_namespace("", XLIFF_NS)
     q = lambda tag: f"{{{XLIFF_NS}}}{tag}"          # noqa: E731
@@ -230,27 +250,31 @@ def _export_xliff(content, lang: str, rows, tmp: Path) -> None:
         notes = _notes(content, catalogs[unit.scope], unit, lang, False)
         if unit.scope != "ui":
             notes.insert(1, "English: {}, line {}".format(*_reference(content, unit)))
-        note = "\n".join([note for note in notes if not note.startswith("Plural forms: ")] + _shared_note(members))
+        note = "\n".join([note for note in notes if not note.startswith("Plural forms: ")] + _shared_note(members)
+                         + _limit_note(boxes, members))
         review = state == "stale"
+        limit = _limit(boxes, members)
+        size = {} if limit is None else {"maxwidth": str(limit.chars), "size-unit": "char"}
         if isinstance(unit.english, Plural):
             group = ET.SubElement(body, q("group"), {"id": context(unit), "restype": PLURAL_GROUP})
             ET.SubElement(group, q("note"), {"from": "developer"}).text = note
             forms = tr.text if tr is not None and isinstance(tr.text, dict) else {}
             for cat, source in zip(plural.categories(lang), _english_forms(unit.english, lang)):
                 _unit(body=group, q=q, ident=f"{context(unit)}[{cat}]", source=source, target=forms.get(cat, ""),
-                      review=review, old=(tr.english or {}).get(cat) if tr and isinstance(tr.english, dict) else None)
+                      review=review, old=(tr.english or {}).get(cat) if tr and isinstance(tr.english, dict) else None,
+                      size=size)
         else:
             element = _unit(body=body, q=q, ident=context(unit), source=unit.english,
                             target=tr.text if tr is not None and isinstance(tr.text, str) else "", review=review,
-                            old=tr.english if tr is not None and isinstance(tr.english, str) else None)
+                            old=tr.english if tr is not None and isinstance(tr.english, str) else None, size=size)
             ET.SubElement(element, q("note"), {"from": "developer"}).text = note
     ET.indent(root)
     ET.ElementTree(root).write(tmp, encoding="utf-8", xml_declaration=True)
 
 
-def _unit(body, q, ident: str, source: str, target: str, review: bool, old: str | None):
+def _unit(body, q, ident: str, source: str, target: str, review: bool, old: str | None, size: dict):
     import xml.etree.ElementTree as ET
-    element = ET.SubElement(body, q("trans-unit"), {"id": ident, "xml:space": "preserve"})
+    element = ET.SubElement(body, q("trans-unit"), {"id": ident, "xml:space": "preserve", **size})
     ET.SubElement(element, q("source")).text = source
     state = "new" if not target else ("needs-review-translation" if review else "translated")
     if state == "translated":
@@ -279,6 +303,7 @@ def import_file(content, path: Path) -> list[tuple[Path, int]]:
     known = {context(u): members for members in groups(content) for u in members}
     catalogs = dict(scopes(content))
     by_file: dict[Path, dict[str, str]] = {}
+    taken: dict[tuple[str, str], tuple[str, int, str]] = {}     # (scope, key) -> (text, line, msgctxt)
     given = {item[0] for item in items}
     for ctx, english_given, text, line in items:
         if ctx not in known:
@@ -287,7 +312,13 @@ def import_file(content, path: Path) -> list[tuple[Path, int]]:
         for unit in known[ctx]:            # a sentence said in many places is translated in all of them,
             if context(unit) != ctx and context(unit) in given:
                 continue                   # unless the file gives that place its own text
-            _take(content, catalogs, unit, lang, english_given, text, shown, line, ctx, problems, by_file)
+            if _take(content, catalogs, unit, lang, english_given, text, shown, line, ctx, problems, by_file):
+                taken[(unit.scope, unit.key)] = (text, line, ctx)
+    if not problems.errors:             # every card text must still fit its box, as check and the PDF ask
+        from .fitting import imported_overflows
+        too_long = imported_overflows(content, lang, {k: v[0] for k, v in taken.items()})
+        for (text, line, ctx), problem in sorted(((taken[k], p) for k, p in too_long.items()), key=lambda e: e[0][1]):
+            problems.error(shown, line, ctx, problem)
     if problems.errors:
         raise ImportProblems(problems.errors)
     from .translator import HEADER
@@ -299,15 +330,16 @@ def import_file(content, path: Path) -> list[tuple[Path, int]]:
 
 
 def _take(content, catalogs, unit: Unit, lang: str, english_given, text, shown: str, line: int, ctx: str,
-          problems: Problems, by_file: dict) -> None:
-    """Check one imported text for one place and note the fields of its YAML entry that change."""
+          problems: Problems, by_file: dict) -> bool:
+    """Check one imported text for one place and note the fields of its YAML entry that change; whether it is
+    taken."""
     where = check_entry(catalogs[unit.scope], unit.key, text, lang, shown, line, ctx, problems)
     if where is None:
-        return
+        return False
     refused = _refused(unit.key, where)         # what `tischlein check` would refuse once it is in the YAML
     if refused:
         problems.error(shown, line, ctx, refused)
-        return
+        return False
     english = unit.english
     if english_given is not None and english_given != _plain(english):
         english = plural.from_yaml(english_given, english.count) if isinstance(english_given, dict) and \
@@ -317,6 +349,7 @@ def _take(content, catalogs, unit: Unit, lang: str, english_given, text, shown: 
     if fields:
         target = path_of(content.root, unit.scope, unit.namespace, lang)
         by_file.setdefault(target, {})[unit.file_key] = fields
+    return True
 
 
 def _refused(key: str, text: "str | Plural") -> str | None:

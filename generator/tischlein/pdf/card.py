@@ -3,6 +3,10 @@
 Everything draws relative to the card's trim lower-left corner (0, 0). Text is fitted, never cut: a text box
 shrinks the type down to its minimum size and, if the text still does not fit, raises PdfBuildError naming the
 card. Minimum sizes are chosen for legibility at real size: titles 9 pt, body text 6.5 pt.
+
+`tischlein check` draws every face with the same code inside `collecting_overflows()`: there a text that does
+not fit (or has a character its font lacks) is recorded as an `Overflow` and drawn anyway, so one run finds all
+of them (pdf/measure.py draws them; content/fitting.py names the file and line of each).
 """
 from __future__ import annotations
 
@@ -29,6 +33,83 @@ class FaceBox:
     h: float
     bleed: float
     label: str
+
+
+@dataclass(frozen=True)
+class Overflow:
+    """A text a face cannot print: it does not fit its box even at `min_size`, or its font lacks `missing`."""
+
+    card: str
+    what: str
+    text: str
+    font: str
+    width: float
+    min_size: float
+    max_lines: int | None = None
+    height: float | None = None
+    missing: str = ""
+    leading: float = 1.2
+
+    @property
+    def box(self) -> str:
+        """"52.6 mm wide, 2 lines" or "47.6 mm wide, 9 lines, 25.9 mm high"."""
+        parts = [f"{self.width / mm(1):.1f} mm wide"]
+        if self.max_lines is not None:
+            parts.append(f"{self.max_lines} line{'s' if self.max_lines != 1 else ''}")
+        if self.height is not None:
+            if self.max_lines is None:      # as many lines as its height holds at the smallest size
+                fits = int(self.height / (self.min_size * self.leading) + 1e-6)
+                parts.append(f"{fits} line{'s' if fits != 1 else ''}")
+            parts.append(f"{self.height / mm(1):.1f} mm high")
+        return ", ".join(parts)
+
+    def problem(self) -> str:
+        """What is wrong, without naming the card (check names the file and line instead)."""
+        text = self.text if len(self.text) <= 90 else self.text[:80] + " …"
+        if self.missing:
+            return f"the font {self.font} has no glyph for {self.missing!r} in the {self.what} {text!r}"
+        return f"the {self.what} does not fit its box ({self.box}) even at {self.min_size:g} pt: {text!r}"
+
+    def message(self) -> str:
+        return f"card {self.card}: {self.problem()}"
+
+
+# the overflows found while collecting (None: a build, where the first one raises PdfBuildError)
+_OVERFLOWS: list[Overflow] | None = None
+
+
+@contextmanager
+def collecting_overflows():
+    """Within the block, texts that cannot be printed are recorded in the yielded list instead of raising, and
+    drawn at their smallest size anyway, so every face can still be measured."""
+    global _OVERFLOWS
+    saved, _OVERFLOWS = _OVERFLOWS, []
+    try:
+        yield _OVERFLOWS
+    finally:
+        _OVERFLOWS = saved
+
+
+# every box a text was fitted into, while recording (the translation export states each string's limit)
+_BOXES: list[Overflow] | None = None
+
+
+@contextmanager
+def recording_boxes():
+    """Within the block, each text fitted is recorded in the yielded list with its box (as an Overflow record
+    whose `missing` is empty: the same fields describe a box that fits)."""
+    global _BOXES
+    saved, _BOXES = _BOXES, []
+    try:
+        yield _BOXES
+    finally:
+        _BOXES = saved
+
+
+def _overflow(found: Overflow) -> None:
+    if _OVERFLOWS is None:
+        raise PdfBuildError(found.message())
+    _OVERFLOWS.append(found)
 
 
 @dataclass(frozen=True)
@@ -91,9 +172,11 @@ def fit(box: FaceBox, text: str, font: str, size: float, min_size: float, width:
         height: float | None = None, max_lines: int | None = None, leading: float = 1.2,
         what: str = "text") -> Fitted:
     """The largest size from `size` down to `min_size` (0.25 pt steps) at which `text` fits the box."""
+    if _BOXES is not None:
+        _BOXES.append(Overflow(box.label, what, text, font, width, min_size, max_lines, height, leading=leading))
     bad = fonts.missing_glyphs(text, font)
     if bad:
-        raise PdfBuildError(f"card {box.label}: the font {font} has no glyph for {bad!r} in the {what} {text!r}")
+        _overflow(Overflow(box.label, what, text, font, width, min_size, max_lines, height, missing=bad))
     s = size
     while s >= min_size - 1e-9:
         lines = wrap(text, font, s, width)
@@ -101,14 +184,8 @@ def fit(box: FaceBox, text: str, font: str, size: float, min_size: float, width:
                 (height is None or len(lines) * s * leading <= height + 1e-6):
             return Fitted(lines, s, s * leading)
         s -= 0.25
-    limit = []
-    if max_lines is not None:
-        limit.append(f"{max_lines} line{'s' if max_lines != 1 else ''}")
-    if height is not None:
-        limit.append(f"{height / mm(1):.1f} mm high")
-    raise PdfBuildError(
-        f"card {box.label}: the {what} does not fit its box ({width / mm(1):.1f} mm wide, {', '.join(limit)}) "
-        f"even at {min_size:g} pt: {text!r}")
+    _overflow(Overflow(box.label, what, text, font, width, min_size, max_lines, height))
+    return Fitted(text.split("\n"), min_size, min_size * leading)      # only while collecting: drawn to go on
 
 
 def draw_lines(c, fitted: Fitted, font: str, x: float, top: float, width: float, align: str = "centre",
@@ -306,6 +383,8 @@ def numbered_box(c, box: FaceBox, items: list[str], x: float, y: float, w: float
                  size: float, min_size: float = MIN_BODY, fill: str = "#3b2417", leading: float = 1.22,
                  gap: float = 0.35, what: str = "list") -> float:
     """Items like "1. Draw…" with a hanging indent, all at one size, the largest that fits; returns it."""
+    if _BOXES is not None:
+        _BOXES.append(Overflow(box.label, what, "\n".join(items), font, w, min_size, height=h, leading=leading))
     s = size
     while s >= min_size - 1e-9:
         indent = max(fonts.width(_number(it)[0] + " ", fonts.BOLD, s) for it in items)
@@ -316,12 +395,18 @@ def numbered_box(c, box: FaceBox, items: list[str], x: float, y: float, w: float
                 break
         s -= 0.25
     else:
-        raise PdfBuildError(f"card {box.label}: the {what} does not fit its box ({w / mm(1):.1f} × "
-                            f"{h / mm(1):.1f} mm) even at {min_size:g} pt: {' / '.join(items)!r}")
+        for item in items:      # name the items that cannot fit alone; else the list as a whole
+            alone = wrap(_number(item)[1], font, min_size, w - indent)
+            if alone is None or len(alone) * min_size * leading > h + 1e-6:
+                _overflow(Overflow(box.label, what, item, font, w, min_size, height=h, leading=leading))
+        if _OVERFLOWS is None or not any(o.card == box.label and o.text in items for o in _OVERFLOWS):
+            _overflow(Overflow(box.label, what, "\n".join(items), font, w, min_size, height=h, leading=leading))
+        s = min_size
+        wrapped = [wrap(_number(it)[1], font, s, w - indent) or [_number(it)[1]] for it in items]
     for item in items:
         bad = fonts.missing_glyphs(item, font)
         if bad:
-            raise PdfBuildError(f"card {box.label}: the font {font} has no glyph for {bad!r} in the {what}")
+            _overflow(Overflow(box.label, what, item, font, w, min_size, height=h, missing=bad, leading=leading))
     top = y + h
     c.setFillColor(color(fill))
     for item, lines in zip(items, wrapped):
