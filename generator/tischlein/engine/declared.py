@@ -16,7 +16,6 @@ Standard library only (it runs in Pyodide too, where the engine's modules are re
 from __future__ import annotations
 
 import ast
-import inspect
 import sys
 from typing import Any, Iterator
 
@@ -53,9 +52,13 @@ def _game_modules(cls: type) -> list[Any]:
 
 
 def _source_problems(module: Any, rules: frozenset[str], phases: frozenset[str]) -> list[str]:
+    # the module's loader reads it (a file, or the zip the site ships): no inspect, a slow import in Pyodide
+    loader = getattr(module, "__loader__", None)
     try:
-        source = inspect.getsource(module)
-    except (OSError, TypeError):            # no source shipped (a compiled install): nothing to read
+        source = loader.get_source(module.__name__) if loader is not None else None
+    except (OSError, ImportError):
+        source = None
+    if source is None:                      # no source shipped (a compiled install): nothing to read
         return []
     where = module.__name__.rsplit(".", 1)[-1] + ".py"
     problems = []
