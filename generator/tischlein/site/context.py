@@ -9,13 +9,13 @@ from __future__ import annotations
 import posixpath
 import re
 from dataclasses import dataclass, field
-from typing import TYPE_CHECKING, Any
+from typing import Any, Callable, Protocol
 
 from markupsafe import Markup
 
 from ..content import plural
 from ..content.i18n import SOURCE_LANGUAGE
-from ..content.loader import GameContent
+from ..content.loader import Content, GameContent
 from ..content.provenance import provenance_of
 from ..engine.messages import param_text, printed_name
 from .. import locale
@@ -25,9 +25,24 @@ from .facts import GameFacts
 from .panels import EnginePanels, humanize
 from .simulation import page_view
 from . import markdown as md
+from .state import CardInfo
 
-if TYPE_CHECKING:
-    from .pages import SiteWriter
+
+class Site(Protocol):
+    """What a page context reads of the site being written (pages.SiteWriter is one): declared here so that this
+    module needs nothing of pages.py, which imports it."""
+
+    content: Content
+    engines: set[str]                   # game ids whose game package has a rules engine
+    site_values: dict[str, Any]         # extra values for site-wide pages (simulations, coverage)
+
+    def records(self, game: GameContent) -> dict[str, Any]: ...
+    def related(self, game: GameContent, lang: str) -> dict[str, dict[str, list]]: ...
+    def names(self, game: GameContent, lang: str) -> dict[str, str]: ...
+    def card_lookup(self, game: GameContent, lang: str) -> Callable[[str], CardInfo | None]: ...
+    def named(self, game: GameContent, state: Any) -> Callable[[Any], Any]: ...
+    def picture(self, game: GameContent, lang: str, state: Any) -> Markup: ...
+
 
 MARK_CLASS = {"R": "tl-r", "*": "tl-star", "E": "tl-erratum"}
 MARK_UI = {"R": "ui:site.mark.rulebook", "*": "ui:site.mark.reconstructed", "E": "ui:site.mark.erratum"}
@@ -62,7 +77,7 @@ _BLOCK_START = re.compile(r"\s*(?:[-*+]\s|\d+[.)]\s|#{1,6}\s|>|\||```|~~~|\n)")
 class PageContext(GameFacts, EnginePanels):
     """What a template may call while writing one page in one language."""
 
-    def __init__(self, site: "SiteWriter", game: GameContent | None, path: str, lang: str):
+    def __init__(self, site: Site, game: GameContent | None, path: str, lang: str):
         self.site, self.game, self.path, self.lang = site, game, path, lang
         self.fallbacks = 0
 
