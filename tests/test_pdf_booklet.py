@@ -305,7 +305,7 @@ def test_cli_writes_the_booklet_the_rules_and_the_quick_reference(tmp_path):
 def test_downloads_page_names_each_rules_variant_in_the_readers_language(content):
     """`tischlein build` names the files <game>-<lang>-<paper>-<variant>.pdf; the downloads page reads the
     variant from the name and labels it from the interface strings."""
-    from tischlein.site.assets import parse_pdf_name
+    from tischlein.site.downloads import parse_pdf_name
     from tischlein.site.context import Downloads, PageContext
     from tischlein.site.pages import SiteWriter
 

@@ -330,7 +330,7 @@ def test_ta_na_mesa_is_complete_in_pt_and_has_per_player_setup(tmp_path):
 
 
 def test_pdf_names_give_language_paper_and_variant():
-    from tischlein.site.assets import parse_pdf_name
+    from tischlein.site.downloads import parse_pdf_name
     langs = ["en", "de", "pt"]
     assert parse_pdf_name("mahlzeit", "mahlzeit-de-a4.pdf", langs) == ("de", "a4", "")
     assert parse_pdf_name("mahlzeit", "mahlzeit-en-letter-ink-saver.pdf", langs) == ("en", "letter", "ink-saver")

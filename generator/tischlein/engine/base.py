@@ -1,9 +1,9 @@
 """The Engine: what every game's rules engine is, and everything a game does not write itself.
 
 A game subclasses Engine (tischlein/games/<game>/engine.py): its __init__ indexes the game data compiled from
-content, its `@move` handlers change a fresh copy of the state, and it writes only what is its own — setup,
-`start` (a replay's explicit starting state), legal moves, scoring, which components it has where, and the text
-picture of a state. The kernel does the rest once for every game: reading and checking a move (game over,
+content, its `@move` handlers change a fresh copy of the state, and it writes only what is its own (contract.py
+lists it: what it declares, what it must write — setup, `start` (a replay's explicit starting state), legal
+moves, scoring, which components it has where, the text picture of a state — and the hooks it may write). The kernel does the rest once for every game: reading and checking a move (game over,
 player, phase, turn, argument types), copying and serialising states, the census of components, phase and
 turn, ranking with tie-breaks, `expect` checks, winners, events and a random policy. Callers (the replay
 driver, the browser API, simulations, the CLI) use only these methods.
@@ -12,9 +12,11 @@ from __future__ import annotations
 
 import random
 from collections import Counter
-from typing import Any, ClassVar, Iterable, Mapping
+from typing import Any, Iterable, Mapping
 
 from .errors import IllegalMove, InvalidMove, MoveError, StartError
+from .contract import GameRules
+from .declared import check_declared
 from .expect import Check, hand_checks
 from .moves import Move, MoveSpec
 from .setup import no_unknown_fields
@@ -39,23 +41,9 @@ KERNEL_KEYS = frozenset({"move.not_a_move", "move.unknown", "game.over", "turn.u
                          "card.unknown", "name_not_id"})
 
 
-class Engine:
-    """A game's rules engine, bound to the game's data (the JSON that the content model compiles)."""
-
-    GAME: ClassVar[str]                       # the game id
-    State: ClassVar[type[GameState]]          # the game's state dataclass
-    PHASES: ClassVar[tuple[str, ...]]
-    OVER: ClassVar[str] = "over"              # the phase of a finished game
-    TURN_RULE: ClassVar[str]                  # the rule of turn order, named for a malformed move
-    END_RULE: ClassVar[str]                   # the rule named for a move after the game's end
-    RULE_IDS: ClassVar[frozenset[str]] = frozenset()   # every rule id the engine may name
-    PLAYOUT_MOVES: ClassVar[int] = 5000       # a random game longer than this counts as one that never ends
-    TIE_BREAKS: ClassVar[tuple[str, ...]] = ()   # score parts that decide between equal totals, in order
-    PHASE_RULES: ClassVar[dict[str, str]] = {}   # phase -> the rule someone moving out of turn breaks there
-    TURN_BEFORE_PHASE: ClassVar[bool] = False    # refuse a move out of turn before one out of phase
-    MOVES: ClassVar[dict[str, MoveSpec]] = {}
-    POLICIES: ClassVar[dict[str, Any]] = {}     # the game's own policies besides random (see policy.py)
-    SECRETS: ClassVar[dict[str, Any]] = {}      # event key -> privacy.Secret: what not every player sees
+class Engine(GameRules):
+    """A game's rules engine, bound to the game's data (the JSON that the content model compiles): the contract
+    (contract.py: what a game declares, must write and may write) and the kernel's machinery below."""
 
     def __init_subclass__(cls, **kwargs: Any) -> None:
         super().__init_subclass__(**kwargs)
@@ -65,6 +53,8 @@ class Engine:
             if isinstance(spec, MoveSpec):
                 table[spec.name] = spec
         cls.MOVES = table
+        if "GAME" in vars(cls):               # a game (not a mixin on the way): check what it names
+            check_declared(cls)
 
     def __init__(self, data: Mapping[str, Any]):
         self.data = data
@@ -72,111 +62,15 @@ class Engine:
         self.min_players: int = players.get("min", 1)
         self.max_players: int = players.get("max", 6)
 
-    # --- what a game writes -----------------------------------------------------------------------------
-    def setup(self, names: list[str], seed: int, **options: Any) -> GameState:
-        """A new game set up as the rulebook says, for these players (in turn order)."""
-        raise NotImplementedError
-
-    def start(self, spec: Mapping[str, Any]) -> GameState:
-        """The explicit starting state a replay's `start` describes (StartError when it cannot be read)."""
-        raise NotImplementedError
-
-    def legal_moves(self, state: GameState) -> list[Move]:
-        """Every legal move. A game writes this or `moves_by_kind` (then this lists its groups in order)."""
-        if type(self).moves_by_kind is Engine.moves_by_kind:
-            raise NotImplementedError
-        return [m for group in self.moves_by_kind(state).values() for m in group]
-
-    def listed_as(self, state: GameState, move: Move) -> Any:
-        """Which choice `move` is: every move that apply accepts is listed_as some move legal_moves lists. By default
-        the move itself, the order of its `cards` aside (cards laid together are a set); a game that lists one
-        canonical way of several equivalent ones (one payment of a recipe) gives what is left without that way."""
-        args = move.args if isinstance(move.args, Mapping) else {"": move.args}
-        return (move.player, move.name, tuple(sorted(
-            (k, repr(sorted(v, key=str) if k == "cards" and isinstance(v, list) else v)) for k, v in args.items())))
-
-    def named(self, state: GameState, value: Any) -> Any:
-        """A move's argument or a message's parameter as a player tells it apart in `state`: the value itself (an id
-        the messages give a printed name), or, for a thing that only its looks in this state tell from its
-        twins (a die showing a number), {"id": value, "shows": what it shows} ("Broccoli 5"; see
-        engine.messages). Move builders and the example pages name what a move uses with it."""
-        return value
-
-    def moves_by_kind(self, state: GameState) -> dict[str, list[Move]]:
-        """The legal moves grouped by name, in the order legal_moves lists them. A game with many moves of a
-        few kinds in every state (a pantry of positions to reveal) may build the groups itself, and the random
-        policy, which picks a kind first, then does not sort them out again."""
-        groups: dict[str, list[Move]] = {}
-        for m in self.legal_moves(state):
-            groups.setdefault(m.name, []).append(m)
-        return groups
-
-    def score(self, state: GameState) -> list[dict]:
-        """Each player's score breakdown, with `player` and `total`, in seat order."""
-        raise NotImplementedError
-
-    def components(self, state: GameState) -> dict[str, tuple[Iterable[str], Iterable[str | None]]]:
-        """Each kind of component: (every id the game has, every id the state holds, None for an empty place)."""
-        raise NotImplementedError
-
-    def checks(self, state: GameState) -> list[str]:
-        """The game's own checks of a state besides its components, phase and turn."""
-        return []
-
     def render(self, state: GameState) -> str:
         """The state as compact text (golden files, `tischlein replay`): the game's lines, then, once the game is
         over, its result."""
         return "\n".join(self.render_lines(state) + (self.result_lines(state) if self.is_over(state) else []))
 
-    def render_lines(self, state: GameState) -> list[str]:
-        """The state as lines of text: turn and phase, the table, each player."""
-        raise NotImplementedError
-
-    def result_lines(self, state: GameState) -> list[str]:
-        """What render adds when the game is over: the final ranking."""
-        return [self.standings(state)]
-
-    def expect_fields(self) -> dict[str, Check]:
-        """The game's own fields of a replay's `expect`, besides turn, phase and winners."""
-        return {}
-
-    def player_expect_fields(self) -> dict[str, Check]:
-        """The game's own fields of `expect.players.<name>`, besides score and scoring (and the hand fields)."""
-        return {}
-
-    def length(self, state: GameState) -> dict[str, int]:
-        """Measures of a finished game's length besides its moves, for simulations: by default the rounds played,
-        for a state that counts them in `round`."""
-        return {"rounds": state.round} if hasattr(state, "round") else {}
-
-    def ending(self, state: GameState) -> str:
-        """How a finished game ended, as a short id the simulations count (which end of a track was reached,
-        whether a tie needed another round …). A game with a single way to end keeps "end"."""
-        return "end"
-
     # --- whose move, and checking a move -----------------------------------------------------------------
-    def actor(self, state: GameState) -> int | None:
-        """The index of the player who decides next (None once the game is over: is_over, written out, as a
-        playout asks at every move)."""
-        return None if state.phase == self.OVER else state.turn
-
     def turn_rule(self, state: GameState) -> str:
         """The rule named when someone moves out of turn."""
         return self.PHASE_RULES.get(state.phase, self.TURN_RULE)
-
-    def wrong_phase(self, state: GameState, move: Move, spec: MoveSpec) -> MoveError:
-        actor = self.actor(state)
-        return IllegalMove(spec.phase_rule or spec.rule, spec.wrong_phase,
-                           {"move": move.name, "phase": state.phase,
-                            "player": state.players[actor].name if actor is not None else ""})
-
-    def blocked(self, state: GameState, move: Move) -> None:
-        """Refuse every move but those a pending decision allows (a Dirty Pots swap …), before whose turn it is
-        is even asked. By default nothing is pending."""
-
-    def check_phase(self, state: GameState, move: Move, spec: MoveSpec) -> None:
-        if spec.phases and state.phase not in spec.phases:
-            raise self.wrong_phase(state, move, spec)
 
     def apply(self, state: GameState, move: Move | Mapping[str, Any], in_place: bool = False,
               listed: bool = False, actor: int | None = None) -> GameState:

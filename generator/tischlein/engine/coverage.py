@@ -66,7 +66,7 @@ def coverage(engine: Any, rules: Iterable[tuple[str, str]], results: Iterable[tu
     """Per rule (id, English title and text) in order: the replays that exercise it and its gaps. `results`
     are (example, replay.run result) pairs; `forbidding` maps a rule id to the places of the rulebook
     sentences that make it forbid a move (Trace.forbidding())."""
-    exempt, forbidding = getattr(engine, "NO_REFUSAL", {}), forbidding or {}
+    exempt, forbidding = engine.NO_REFUSAL, forbidding or {}
     table = {rid: RuleCoverage(rid, limiting_words(text), exempt=exempt.get(rid, ""),
                                forbids=list(forbidding.get(rid, []))) for rid, text in rules}
     for example, result in results:

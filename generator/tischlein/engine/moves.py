@@ -128,6 +128,11 @@ class LaterMoves(Sequence):
         return f"LaterMoves({self.listed()!r})"
 
 
+# The lazy lists reached from Move, so a rules author needs no more names: Move.Row(count, make), Move.Later(...)
+Move.Row = MoveRow                      # type: ignore[attr-defined]
+Move.Later = LaterMoves                 # type: ignore[attr-defined]
+
+
 # --- argument types -----------------------------------------------------------------------------------------
 
 @dataclass(frozen=True)

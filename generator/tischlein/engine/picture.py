@@ -17,6 +17,7 @@ import re
 from typing import Any, Callable, Iterable, Mapping, NamedTuple
 
 from .messages import format_message, printed_name
+from .privacy import sees  # noqa: F401 (part of the kit: whether a viewer sees a player's hidden things)
 
 # One pass over the text: HTML's special characters and those Python-Markdown acts on even inside some raw HTML
 # become entities (escaping twice would turn the # of &#39; into an entity too).

@@ -11,7 +11,7 @@ from pathlib import Path
 from .. import resources
 from ..content.loader import Content, GameContent
 from ..files import write_text
-from .context import Downloads
+from .downloads import Downloads, collect
 
 PACKAGE = Path(__file__).resolve().parents[1]          # generator/tischlein
 
@@ -93,21 +93,6 @@ def copy_downloads(content: Content, out_dir: Path, docs: Path, languages: list[
                    copy: bool = True) -> dict[str, Downloads]:
     """Copy every PDF and export zip into docs/downloads/<game>/ and list them (site/downloads.py); with
     `copy` False, as stand-ins (see `place`)."""
-    from . import downloads
-    return downloads.collect(content, out_dir, docs, languages, copy)
+    return collect(content, out_dir, docs, languages, copy)
 
 
-def place(src: Path, dest: Path, copy: bool = True) -> None:
-    """Put a shared file (a download, a card image) into docs/: a copy for the task that installs the shared
-    files, else an empty stand-in — a language's pages only link to it, and MkDocs only checks that it exists
-    (and copies it into that language's tree, which installs its own pages only)."""
-    dest.parent.mkdir(parents=True, exist_ok=True)
-    if copy:
-        shutil.copy2(src, dest)
-    else:
-        dest.write_bytes(b"")
-
-
-def parse_pdf_name(game_id: str, name: str, languages: list[str]) -> tuple[str, str, str] | None:
-    from .downloads import parse_pdf_name as parse
-    return parse(game_id, name, languages)

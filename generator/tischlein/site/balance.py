@@ -11,7 +11,7 @@ from typing import Any
 
 from markupsafe import Markup, escape
 
-from . import simulation as sim
+from . import charts
 
 TABLES = ("random", "greedy")          # the policies whose endings and seat win rates the page compares
 
@@ -45,8 +45,8 @@ def view(ctx: Any, stats: Any) -> dict[str, Any]:
         rate = mixed.get(str(n), {}).get("policy_win_rate", {}).get("greedy")
         if rate:
             skill.append((label(n), rate["rate"], rate["fair"], tuple(rate["ci95"])))
-    chart = sim.rates(skill, ctx.ui("site.simulation.skill"), "tl-sim-skill", ctx.ui("site.simulation.players_axis"),
-                      ctx.ui("site.simulation.fair"))
+    chart = charts.rates(skill, ctx.ui("site.simulation.skill"), "tl-sim-skill",
+                         ctx.ui("site.simulation.players_axis"), ctx.ui("site.simulation.fair"))
     skill_summary = " ".join(ctx.ui("site.simulation.skill_item", players=name, rate=_pct(rate), low=_pct(ci[0]),
                                     high=_pct(ci[1]), fair=_pct(fair)) for name, rate, fair, ci in skill)
     endings, seats = [], []

@@ -22,7 +22,7 @@ value: 8}}` (the rows whose fields have these values; a multi field's list holds
 score, naming the component and its count, when the players' sum is larger.
 
 `to_input(game_id, data, state)` turns an engine state (`to_dict()`) into the calculator's input: the agreement
-tests (tests/browser/test_calculator.py) score the same final states with the engine and with the JS.
+tests (tests/test_calculator_node.py, under Node) score the same states with the engine and with the JS.
 
 Nothing here knows MkDocs; `widget(ctx)` returns the HTML block the calculator page template places.
 """

@@ -24,6 +24,8 @@ from typing import Any
 
 from ..content.loader import GameContent
 from ..files import write_text
+from . import markdown as md
+from .placing import place
 
 FOLDER = "assets/games/cards"          # under build.SHARED's assets/games/: written by the shared files' task
 _TOKEN = re.compile(r"\{(rule|term):([^{}\s]+)\}")
@@ -37,8 +39,7 @@ def path(game_id: str, lang: str) -> str:
 def write(game: GameContent, lang: str, previews_root: Path, docs: Path, copy: bool = True,
           fallback_lang: str = "en") -> Path:
     """Write the card file of `game` in `lang` into docs/ and copy the face PNGs it names (as stand-ins unless
-    `copy`: assets.place). A language without previews of its own shows the `fallback_lang` faces."""
-    from .assets import place            # not at the top: the panels (imported by the site context) import this module
+    `copy`: placing.place). A language without previews of its own shows the `fallback_lang` faces."""
     index = _previews(previews_root, game.id, lang) or _previews(previews_root, game.id, fallback_lang)
     pngs, folder = ({}, None) if index is None else index
     data = card_info(game, lang, pngs)
@@ -142,8 +143,7 @@ def _rule(game_id: str, rules: set[str], section: str, kind: str, rec: Any) -> s
 
 def _plain(game: GameContent, lang: str, markdown: str) -> str:
     """A record's text as plain words: a rule or term token reads as its title, no emphasis marks."""
-    from .context import _tooltip_text      # the glossary's tooltips make the same plain words
     def title(m: re.Match) -> str:
         key = f"rules:{m.group(2)}.title" if m.group(1) == "rule" else f"glossary:{m.group(2)}.term"
         return game.catalog.text(key, lang) if key in game.catalog.source else m.group(2)
-    return _tooltip_text(_TOKEN.sub(title, markdown)) if markdown else ""
+    return md.tooltip_text(_TOKEN.sub(title, markdown)) if markdown else ""

@@ -9,22 +9,40 @@ from __future__ import annotations
 import posixpath
 import re
 from dataclasses import dataclass, field
-from typing import TYPE_CHECKING, Any
+from typing import Any, Callable, Protocol
 
 from markupsafe import Markup
 
 from ..content import plural
 from ..content.i18n import SOURCE_LANGUAGE
-from ..content.loader import GameContent
+from ..content.loader import Content, GameContent
 from ..content.provenance import provenance_of
 from ..engine.messages import param_text, printed_name
 from .. import locale
+from . import downloads as dl
+from .downloads import Downloads
 from .facts import GameFacts
 from .panels import EnginePanels, humanize
+from .simulation import page_view
 from . import markdown as md
+from .state import CardInfo
 
-if TYPE_CHECKING:
-    from .pages import SiteWriter
+
+class Site(Protocol):
+    """What a page context reads of the site being written (pages.SiteWriter is one): declared here so that this
+    module needs nothing of pages.py, which imports it."""
+
+    content: Content
+    engines: set[str]                   # game ids whose game package has a rules engine
+    site_values: dict[str, Any]         # extra values for site-wide pages (simulations, coverage)
+
+    def records(self, game: GameContent) -> dict[str, Any]: ...
+    def related(self, game: GameContent, lang: str) -> dict[str, dict[str, list]]: ...
+    def names(self, game: GameContent, lang: str) -> dict[str, str]: ...
+    def card_lookup(self, game: GameContent, lang: str) -> Callable[[str], CardInfo | None]: ...
+    def named(self, game: GameContent, state: Any) -> Callable[[Any], Any]: ...
+    def picture(self, game: GameContent, lang: str, state: Any) -> Markup: ...
+
 
 MARK_CLASS = {"R": "tl-r", "*": "tl-star", "E": "tl-erratum"}
 MARK_UI = {"R": "ui:site.mark.rulebook", "*": "ui:site.mark.reconstructed", "E": "ui:site.mark.erratum"}
@@ -45,16 +63,6 @@ def page_url(path: str) -> str:
 
 
 @dataclass
-class Downloads:
-    """Files found for a game (site/downloads.py): (lang, paper or "", site path relative to docs, bytes)."""
-
-    files: list[tuple[str, str, str, int]] = field(default_factory=list)
-    variants: dict[str, str] = field(default_factory=dict)     # site path -> variant ("" = standard)
-    labels: dict[str, tuple[str, dict]] = field(default_factory=dict)   # zips: site path -> (ui key, values)
-    pages: dict[str, int] = field(default_factory=dict)        # PDFs: site path -> pages (what a printer asks)
-
-
-@dataclass
 class ExampleRender:
     """One example replayed by the engine at build time, per language (messages are translated)."""
 
@@ -69,7 +77,7 @@ _BLOCK_START = re.compile(r"\s*(?:[-*+]\s|\d+[.)]\s|#{1,6}\s|>|\||```|~~~|\n)")
 class PageContext(GameFacts, EnginePanels):
     """What a template may call while writing one page in one language."""
 
-    def __init__(self, site: "SiteWriter", game: GameContent | None, path: str, lang: str):
+    def __init__(self, site: Site, game: GameContent | None, path: str, lang: str):
         self.site, self.game, self.path, self.lang = site, game, path, lang
         self.fallbacks = 0
 
@@ -412,7 +420,7 @@ class PageContext(GameFacts, EnginePanels):
                                                                                 m.group(1)), definition)
             definition = re.sub(r"\{term:([^{}\s]+)\}", lambda m: self._title_or(f"glossary:{m.group(1)}.term",
                                                                                 m.group(1)), definition)
-            definition = _tooltip_text(definition)
+            definition = md.tooltip_text(definition)
             if not word or any(c in word for c in "[]\\") or len(word) > 60:
                 continue
             for variant in dict.fromkeys((word, word[:1].lower() + word[1:], word[:1].upper() + word[1:])):
@@ -440,7 +448,6 @@ class PageContext(GameFacts, EnginePanels):
 
     def simulation(self) -> dict | None:
         """Charts (inline SVG) and summaries of the build-time random playouts of this game."""
-        from .simulation import page_view
         return page_view(self)
 
     def coverage(self) -> list[dict]:
@@ -576,13 +583,11 @@ class PageContext(GameFacts, EnginePanels):
 
     def downloads(self, found: "Downloads") -> list[dict]:
         """A row per file: this page's language first, then the others (site/downloads.py)."""
-        from . import downloads
-        return downloads.rows(self, found)
+        return dl.rows(self, found)
 
     def download_sections(self, found: "Downloads") -> list[dict]:
         """The downloads page: a section per language, this page's first (site/downloads.py)."""
-        from . import downloads
-        return downloads.sections(self, found)
+        return dl.sections(self, found)
 
     def size(self, n: int) -> str:
         """A file size in the reader's language: "840 kB", "1.2 MB"."""
@@ -625,14 +630,6 @@ def emblem_svg(game_id: str, name: str, alt: str) -> str:
 def note_anchor(record: str, field_name: str) -> str:
     return "note-" + re.sub(r"[^a-z0-9]+", "-", f"{record}-{field_name}".lower()).strip("-")
 
-
-def _tooltip_text(markdown: str) -> str:
-    """Plain text of a short content Markdown for a title attribute: link labels, no emphasis marks. `<` and
-    quotes stay as text: Markdown escapes the attribute value when it writes the abbr element."""
-    s = md._INLINE_LINK.sub(lambda m: m.group(2), markdown)
-    s = re.sub(r"(\*\*|__|`)", "", s)
-    s = re.sub(r"(?<!\w)[*_](\S(?:.*?\S)?)[*_](?!\w)", r"\1", s)
-    return " ".join(s.replace("\\", "").split())
 
 
 def _size(n: int, lang: str) -> str:

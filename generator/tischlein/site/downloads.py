@@ -16,15 +16,27 @@ from __future__ import annotations
 
 import json
 import posixpath
+from dataclasses import dataclass, field
 from pathlib import Path
 
 from ..content.i18n import SOURCE_LANGUAGE
-from .context import Downloads, humanize
+from .panels import humanize
+from .placing import place
 
 PAPERS = ("a4", "letter")
 VARIANT_ORDER = ("", "duplex-fold", "inksaver")      # a crafter's first choices; other PDFs, then tuck boxes
 LAST_PDFS = ("tuckbox", "calibration")    # after the cards, in this order
 EXPORT_MANIFEST = "exports.json"
+
+
+@dataclass
+class Downloads:
+    """Files found for a game (site/downloads.py): (lang, paper or "", site path relative to docs, bytes)."""
+
+    files: list[tuple[str, str, str, int]] = field(default_factory=list)
+    variants: dict[str, str] = field(default_factory=dict)     # site path -> variant ("" = standard)
+    labels: dict[str, tuple[str, dict]] = field(default_factory=dict)   # zips: site path -> (ui key, values)
+    pages: dict[str, int] = field(default_factory=dict)        # PDFs: site path -> pages (what a printer asks)
 
 
 def parse_pdf_name(game_id: str, name: str, languages: list[str]) -> tuple[str, str, str] | None:
@@ -41,7 +53,7 @@ def parse_pdf_name(game_id: str, name: str, languages: list[str]) -> tuple[str, 
 
 def collect(content, out_dir: Path, docs: Path, languages: list[str], copy: bool = True) -> dict[str, Downloads]:
     """Copy every PDF and export zip of every game into docs/downloads/<game>/ (stand-ins unless `copy`:
-    assets.place) and list them."""
+    placing.place) and list them."""
     found: dict[str, Downloads] = {}
     for game_id in content.games:
         d = Downloads()
@@ -88,7 +100,6 @@ def _pages(pdf: Path) -> int | None:
 
 
 def _copy(src: Path, docs: Path, game_id: str, copy: bool) -> str:
-    from .assets import place
     rel = f"downloads/{game_id}/{src.name}"
     place(src, docs / rel, copy)
     return rel

@@ -9,7 +9,7 @@ from dataclasses import dataclass
 from pathlib import Path
 
 from ..content.loader import GameContent
-from .assets import place
+from .placing import place
 
 MAX_IMAGES = 80
 
@@ -22,7 +22,7 @@ class Image:
 
 def card_images(game: GameContent, out_root: Path, docs: Path, lang: str = "en", copy: bool = True) -> dict[str, Image]:
     """record (or face) id -> its image, one per record, in faces.json's order, copied into docs/images/ (as
-    stand-ins unless `copy`: assets.place)."""
+    stand-ins unless `copy`: placing.place)."""
     index = out_root / "previews" / game.id / lang / "faces.json"
     if not index.is_file():
         return {}

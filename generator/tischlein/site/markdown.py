@@ -49,6 +49,15 @@ def attr(value: object) -> str:
     return str(esc(value))
 
 
+def tooltip_text(markdown: str) -> str:
+    """Plain text of a short content Markdown for a title attribute: link labels, no emphasis marks. `<` and
+    quotes stay as text: Markdown escapes the attribute value when it writes the abbr element."""
+    s = _INLINE_LINK.sub(lambda m: m.group(2), markdown)
+    s = re.sub(r"(\*\*|__|`)", "", s)
+    s = re.sub(r"(?<!\w)[*_](\S(?:.*?\S)?)[*_](?!\w)", r"\1", s)
+    return " ".join(s.replace("\\", "").split())  # the site's glossary and the card file's plain words
+
+
 def plain(markdown: str) -> str:
     """Rough plain text of a short Markdown string (for title attributes and alt texts)."""
     s = _TOKEN.sub(lambda m: m.group(2).rsplit(".", 1)[-1].replace("-", " "), markdown)

@@ -12,6 +12,7 @@ from markupsafe import Markup
 from ..content.plural import as_json
 from . import cardinfo
 from . import markdown as md
+from .simulation import player_range
 
 
 def humanize(key: str) -> str:
@@ -37,7 +38,6 @@ class EnginePanels:
 
     def new_game(self) -> Markup:
         """The table for a whole game (the game's play page): players, bots and a seed, then play.js deals it."""
-        from .simulation import player_range
         strings = self._play_strings()
         strings.update({k: self.ui(f"site.play.{k}") for k in (
             "new", "count", "seed", "seat", "name", "bot", "bot_moves", "bots_finish", "dealt",

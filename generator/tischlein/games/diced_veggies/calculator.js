@@ -1,6 +1,6 @@
 // Diced Veggies scoring (rule diced-veggies.scoring): each cooked recipe's points plus its paired hype card
 // (points, a multiplier, per die of the recipe, per cooked recipe), all from the game data in the description.
-// Mirrors generator/tischlein/engine/diced_veggies.py score()/ranking(): highest total wins, a tie is shared.
+// Mirrors generator/tischlein/games/diced_veggies/engine.py score()/ranking(): highest total wins, a tie is shared.
 // With one player the solo table's row is given too.
 //
 // input: {players: [{player, cooked: [{recipe, hype|null}]}]}

@@ -31,8 +31,7 @@ from collections import Counter
 from functools import partial
 from typing import Any, Callable, Mapping
 
-from ...engine import (Arg, Check, Engine, LaterMoves, Move, MoveRow, STR, Secret, fail, invalid, move, require,
-                       rng_below, rng_seed, rng_shuffle)
+from ...engine import Engine, Move, Secret, arg, chance, errors, expect, fail, move, require
 from .engine_state import PHASES, STAGES, Cooked, Player, State, start as read_start
 from .engine_block import BlockCuts
 from .policy import greedy
@@ -130,9 +129,9 @@ class DicedVeggies(BlockCuts, Engine):
 
     def _roll_into_block(self, s: State, dice: list[str]) -> None:
         for die in dice:
-            s.rng, i = rng_below(s.rng, len(self.faces))
+            s.rng, i = chance.below(s.rng, len(self.faces))
             s.faces[die] = self.faces[i]
-        s.rng = rng_shuffle(s.rng, dice)
+        s.rng = chance.shuffle(s.rng, dice)
         cells = dice + [None] * (self.rows * self.columns - len(dice))
         s.block = [cells[r * self.columns:(r + 1) * self.columns] for r in range(self.rows)]
 
@@ -152,7 +151,7 @@ class DicedVeggies(BlockCuts, Engine):
         return problems + ([f"unknown stage {s.stage!r}"] if s.stage not in STAGES else [])
 
     def setup(self, names: list[str], seed: int) -> State:
-        s = State([Player(n) for n in names], {}, [], [], [], [], [], [], [], rng=rng_seed(seed))
+        s = State([Player(n) for n in names], {}, [], [], [], [], [], [], [], rng=chance.seed(seed))
         self._roll_into_block(s, list(self.dice))
         s.rng, recipes, hype = self._shuffled(s.rng, self.cards)
         for p in s.players * self.deal["recipes"]:          # dealt round by round
@@ -166,7 +165,7 @@ class DicedVeggies(BlockCuts, Engine):
     def _shuffled(self, rng: int, cards: list[str]) -> tuple[int, list[str], list[str]]:
         """The recipe and the hype cards among `cards`, each shuffled (recipes first), and the PRNG after."""
         recipes, hype = ([c for c in cards if self.kind_of[c] == kind] for kind in ("recipe", "hype"))
-        return rng_shuffle(rng_shuffle(rng, recipes), hype), recipes, hype
+        return chance.shuffle(chance.shuffle(rng, recipes), hype), recipes, hype
 
     start = read_start
 
@@ -197,7 +196,7 @@ class DicedVeggies(BlockCuts, Engine):
         require(total <= self.take_all_max, CUT, "take_all.too_much", sum=total, max=self.take_all_max)
         s.event("step.take_all", **self._take(s, p, s.block_dice()))
 
-    @move("cut", rule=CUT, phases="cut", wrong_phase="cut.done", dice=Arg("list", empty=False))
+    @move("cut", rule=CUT, phases="cut", wrong_phase="cut.done", dice=arg.Arg("list", empty=False))
     def cut(self, s: State, p: int, args: dict) -> None:
         dice, block = args["dice"], s.block_dice()
         for i, die in enumerate(dice):
@@ -218,8 +217,8 @@ class DicedVeggies(BlockCuts, Engine):
         s.phase = "final-cook" if s.stage == "final" else "cook"
         return {"player": s.players[p].name, "dice": self.named(s, dice), "sum": sum(s.faces[d] for d in dice)}
 
-    @move("improvise", rule=IMPROVISE, phases=COOKING, wrong_phase="improvise.not_now", die=STR,
-          veggie=Arg("str", optional=True), face=Arg("int", optional=True))
+    @move("improvise", rule=IMPROVISE, phases=COOKING, wrong_phase="improvise.not_now", die=arg.STR,
+          veggie=arg.Arg("str", optional=True), face=arg.Arg("int", optional=True))
     def improvise(self, s: State, p: int, args: dict) -> None:
         player, die, veg, face = s.players[p], args["die"], args["veggie"], args["face"]
         require(player.chef, IMPROVISE, "improvise.no_token", player=player.name)
@@ -241,8 +240,8 @@ class DicedVeggies(BlockCuts, Engine):
             s.event("step.improvise_face", player=player.name, die=named, face=face)
         player.chef = False
 
-    @move("cook", rule=COOK, phases=COOKING, wrong_phase="cook.not_now", recipe=STR, dice=Arg("list"),
-          hype=Arg("str", optional=True, rule=HYPE))
+    @move("cook", rule=COOK, phases=COOKING, wrong_phase="cook.not_now", recipe=arg.STR, dice=arg.Arg("list"),
+          hype=arg.Arg("str", optional=True, rule=HYPE))
     def cook(self, s: State, p: int, args: dict) -> None:
         player, recipe, dice, hype = s.players[p], args["recipe"], args["dice"], args["hype"]
         require(recipe in player.recipes, COOK, "card.not_in_hand", card=recipe, player=player.name)
@@ -276,17 +275,17 @@ class DicedVeggies(BlockCuts, Engine):
             s.trigger = p
             s.event("step.trigger", player=player.name, count=len(player.cooked))
 
-    @move("draw", rule=DRAW, phases="cook", wrong_phase="draw.not_now", source=STR)
+    @move("draw", rule=DRAW, phases="cook", wrong_phase="draw.not_now", source=arg.STR)
     def draw(self, s: State, p: int, args: dict) -> None:
         player, source, card = s.players[p], args["source"], args.get("card")
         if source in PILES:
             if card is not None:        # a named card would be ignored: the top card is drawn unseen
-                invalid(DRAW, "draw.card_from_deck", source=source, card=str(card))
+                errors.invalid(DRAW, "draw.card_from_deck", source=source, card=str(card))
             card = self._top(s, source)
             require(card is not None, DRAW, "draw.empty", source=source)
         elif source == "display":
             if card is None:
-                invalid(DRAW, "move.missing_arg", move="draw", arg="card")
+                errors.invalid(DRAW, "move.missing_arg", move="draw", arg="card")
             require(card in s.display, DRAW, "draw.not_in_display", card=str(card), display=list(s.display))
             s.display.remove(card)
             refill = self._top(s, "recipes")            # the display is refilled from the deck, if any
@@ -303,7 +302,7 @@ class DicedVeggies(BlockCuts, Engine):
         deck, pile = (getattr(s, key) for key in PILES[which])
         if not deck and pile:
             deck[:], pile[:] = pile, []
-            s.rng = rng_shuffle(s.rng, deck)
+            s.rng = chance.shuffle(s.rng, deck)
             s.event("step.reshuffle", deck=which)
         return deck.pop() if deck else None
 
@@ -311,7 +310,7 @@ class DicedVeggies(BlockCuts, Engine):
         """Is there a card to draw: in a deck, a discard pile (shuffled into a new deck) or the display?"""
         return bool(s.hype_deck or s.hype_discard or s.recipe_deck or s.recipe_discard or s.display)
 
-    @move("discard", rule=LIMITS, phases=("limits", "cook"), wrong_phase="discard.not_now", item=STR)
+    @move("discard", rule=LIMITS, phases=("limits", "cook"), wrong_phase="discard.not_now", item=arg.STR)
     def discard(self, s: State, p: int, args: dict) -> None:
         """Over a limit at the end of the turn. In the cook phase only when no card is left to draw: then step 3
         has nothing to take and the turn's end comes straight after cooking (without this a player over a
@@ -366,7 +365,7 @@ class DicedVeggies(BlockCuts, Engine):
             if block and sum(map(s.faces.__getitem__, block)) <= self.take_all_max:
                 return {**moves, "take_all": [Move(name, "take_all", {})]}
             cuts = self.cuts(s)
-            return {**moves, "cut": MoveRow(len(cuts), lambda i: Move(name, "cut", {"dice": cuts[i]}))}
+            return {**moves, "cut": Move.Row(len(cuts), lambda i: Move(name, "cut", {"dice": cuts[i]}))}
         end = {"end_turn": [Move(name, "end_turn", {})]}
         if s.phase == "limits":
             return self._discards(s, player) or end
@@ -383,7 +382,7 @@ class DicedVeggies(BlockCuts, Engine):
             return {**moves, "draw": draws}
         return {**moves, **(self._discards(s, player) or end)}   # nothing to draw: the turn's end follows cooking
 
-    def _improvisations(self, s: State, player: Player) -> MoveRow:
+    def _improvisations(self, s: State, player: Player) -> Move.Row:
         """The chef token's moves, die by die: each other vegetable, then each other number. A row made move by
         move when asked (MoveRow): a random player improvises on one turn in three, and a hand of ten dice
         has ninety of these moves."""
@@ -402,7 +401,7 @@ class DicedVeggies(BlockCuts, Engine):
             k = i - starts[row]
             return Move(player.name, "improvise", {"die": die, "veggie": veggies[k]} if k < len(veggies) else
                         {"die": die, "face": numbers[k - len(veggies)]})
-        return MoveRow(count, make)
+        return Move.Row(count, make)
 
     def _discards(self, s: State, player: Player) -> dict[str, list[Move]]:
         """The discards of a player over a hand limit (one per item of each category over its limit), or {}."""
@@ -410,7 +409,7 @@ class DicedVeggies(BlockCuts, Engine):
         moves = [Move(player.name, "discard", {"item": x}) for k in over for x in player.held()[k]]
         return {"discard": moves} if moves else {}
 
-    def _cook_moves(self, s: State, player: Player) -> LaterMoves:
+    def _cook_moves(self, s: State, player: Player) -> Move.Later:
         """The cooks, listed only when asked for (LaterMoves): a random player cooks at one cooking step in five,
         and listing every dice choice with every hype card at the others was a twentieth of a random game. There is
         a cook when a recipe held needs no more dice of each vegetable than the hand has: its plain cook is one."""
@@ -421,7 +420,7 @@ class DicedVeggies(BlockCuts, Engine):
         some = any(all(len(by_veggie.get(veg, ())) >= n for veg, n in self.recipes[rtype]["needs"].items())
                    for rtype in recipes)
         faces = {die: s.faces[die] for die in player.dice}     # copied: the list may be made after a later move
-        return LaterMoves(some, partial(self._cooks, player.name, by_veggie, faces, recipes,
+        return Move.Later(some, partial(self._cooks, player.name, by_veggie, faces, recipes,
                                         self._first_of_type(player.hype)))
 
     def _cooks(self, name: str, by_veggie: dict[str, list[str]], faces: dict[str, int], recipes: dict[str, str],
@@ -487,26 +486,29 @@ class DicedVeggies(BlockCuts, Engine):
         rows = [row for row in self.data["solo"] if total >= row["min"] and (row["max"] is None or total <= row["max"])]
         return dict(rows[0]) if rows else {"min": None, "max": None, "missing_in_source": True}
 
-    def expect_fields(self) -> dict[str, Check]:
+    def expect_fields(self) -> dict[str, expect.Check]:
         """turn, phase, winners and: stage; trigger (a name or null); block (the whole block, cells as die ids
         or "."; numbers not compared); block_size; used_size; display (any order); faces {die: number};
         solo {min, max, missing_in_source} (one player only)."""
         cells = lambda w: [[None if c in (None, ".") else c for c in row] for row in w]     # noqa: E731
-        return {"stage": Check(lambda s: s.stage),
-                "trigger": Check(lambda s: None if s.trigger is None else s.names[s.trigger]),
-                "block": Check(lambda s: s.block, norm=cells), "block_size": Check(lambda s: len(s.block_dice())),
-                "used_size": Check(lambda s: len(s.used)), "display": Check(lambda s: s.display, "any_order"),
-                "faces": Check(lambda s, die: s.faces.get(die), "keyed"),
-                "solo": Check(lambda s: self.score(s)[0].get("solo"))}
+        return {"stage": expect.Check(lambda s: s.stage),
+                "trigger": expect.Check(lambda s: None if s.trigger is None else s.names[s.trigger]),
+                "block": expect.Check(lambda s: s.block, norm=cells),
+                "block_size": expect.Check(lambda s: len(s.block_dice())),
+                "used_size": expect.Check(lambda s: len(s.used)),
+                "display": expect.Check(lambda s: s.display, "any_order"),
+                "faces": expect.Check(lambda s, die: s.faces.get(die), "keyed"),
+                "solo": expect.Check(lambda s: self.score(s)[0].get("solo"))}
 
-    def player_expect_fields(self) -> dict[str, Check]:
+    def player_expect_fields(self) -> dict[str, expect.Check]:
         """score, scoring and: dice, recipes, hype (the whole hand of each, any order); dice_count; cooked
         [{recipe, hype}] (in order); chef."""
-        hand = {k: Check(lambda s, i, k=k: getattr(s.players[i], k), "any_order") for k in ("dice", "recipes", "hype")}
-        return {**hand, "dice_count": Check(lambda s, i: len(s.players[i].dice)),
-                "cooked": Check(lambda s, i: [c.to_dict() for c in s.players[i].cooked],
-                                norm=lambda w: [{"recipe": c["recipe"], "hype": c.get("hype")} for c in w]),
-                "chef": Check(lambda s, i: s.players[i].chef)}
+        hand = {k: expect.Check(lambda s, i, k=k: getattr(s.players[i], k), "any_order")
+                for k in ("dice", "recipes", "hype")}
+        return {**hand, "dice_count": expect.Check(lambda s, i: len(s.players[i].dice)),
+                "cooked": expect.Check(lambda s, i: [c.to_dict() for c in s.players[i].cooked],
+                                       norm=lambda w: [{"recipe": c["recipe"], "hype": c.get("hype")} for c in w]),
+                "chef": expect.Check(lambda s, i: s.players[i].chef)}
 
     def render_lines(self, s: State) -> list[str]:
         die = lambda d: f"{self.letter[self.veggie(s, d)]}{s.faces[d]}"          # noqa: E731

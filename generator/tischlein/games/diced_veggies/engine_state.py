@@ -5,7 +5,7 @@ from dataclasses import dataclass, field
 from itertools import chain
 from typing import Any, Mapping
 
-from ...engine import GameState, Ledger, Record, Start, StartError, rng_below, rng_seed
+from ...engine import GameState, Ledger, Record, Start, chance, errors
 
 PHASES = ("cut", "cook", "limits", "final-cook", "over")
 STAGES = ("normal", "extra", "final")
@@ -78,16 +78,16 @@ def start(self: Any, spec: Mapping[str, Any]) -> State:
     piles = ("recipe_deck", "hype_deck", "recipe_discard", "hype_discard")
     st = Start(spec, {"seed", "players", "block", "used", "display", *piles, "turn", "phase", "stage", "trigger",
                       "restocked", "cooked_now", "improvised"})
-    rng, faces = rng_seed(st.seed()), {}
+    rng, faces = chance.seed(st.seed()), {}
     cards = Ledger(self.kind_of, "card", " (card ids look like salsa-1, nineteen-2)")
     die_ledger = Ledger(self.veggie_of, "die", " (dice look like die-onion-3)")
 
     def die(item: Any, where: str) -> str:
         if not isinstance(item, str):
-            raise StartError(f"{where}: expected a die like die-onion-3:4, got {item!r}")
+            raise errors.StartError(f"{where}: expected a die like die-onion-3:4, got {item!r}")
         name, _, face = item.partition(":")
         if face and name in self.veggie_of and (not face.isdigit() or int(face) not in self.faces):
-            raise StartError(f"{where}: {name} cannot show {face!r}; the faces are {self.faces}")
+            raise errors.StartError(f"{where}: {name} cannot show {face!r}; the faces are {self.faces}")
         die_ledger.take_one(name, where)
         if face:
             faces[name] = int(face)
@@ -95,7 +95,7 @@ def start(self: Any, spec: Mapping[str, Any]) -> State:
 
     def dice(items: Any, where: str) -> list[str]:
         if not isinstance(items, list):
-            raise StartError(f"{where}: expected a list of dice")
+            raise errors.StartError(f"{where}: expected a list of dice")
         return [die(item, where) for item in items]
 
     players = []
@@ -112,16 +112,16 @@ def start(self: Any, spec: Mapping[str, Any]) -> State:
     names = [p.name for p in players]
     rows = st.get("block")
     if not isinstance(rows, list) or len(rows) != self.rows:
-        raise StartError(f"start.block: expected {self.rows} rows of {self.columns} cells")
+        raise errors.StartError(f"start.block: expected {self.rows} rows of {self.columns} cells")
     for r, row in enumerate(rows, 1):
         if not isinstance(row, list) or len(row) != self.columns:
-            raise StartError(f"start.block.{r}: expected {self.columns} cells (die:number or .)")
+            raise errors.StartError(f"start.block.{r}: expected {self.columns} cells (die:number or .)")
     block = [[None if cell in (None, ".") else die(cell, f"start.block.{r}") for cell in row]
              for r, row in enumerate(rows, 1)]
     used = dice(st.get("used", []), "start.used") + die_ledger.unused(self.dice)
     for name in self.dice:
         if name not in faces:
-            rng, k = rng_below(rng, len(self.faces))
+            rng, k = chance.below(rng, len(self.faces))
             faces[name] = self.faces[k]
     display = cards.take(st.get("display"), "start.display", "recipe") if "display" in st else None
     named = {key: cards.take(st.get(key, []), f"start.{key}", key.split("_")[0]) for key in piles}
@@ -131,13 +131,14 @@ def start(self: Any, spec: Mapping[str, Any]) -> State:
     turn, phase = st.player("turn", names, names[0]), st.choice("phase", PHASES[:-1], "cut")
     stage, trigger = st.choice("stage", STAGES, "normal"), st.player("trigger", names)
     if stage != "normal" and trigger is None:
-        raise StartError("start.trigger: the extra and final stages need the player who cooked the 6th recipe")
+        raise errors.StartError("start.trigger: the extra and final stages need the player who cooked the 6th recipe")
     improvised = st.get("improvised") or {}
     if not isinstance(improvised, dict):
-        raise StartError("start.improvised: expected a mapping {die: veggie}")
+        raise errors.StartError("start.improvised: expected a mapping {die: veggie}")
     for d, veg in improvised.items():
         if d not in players[turn].dice or veg not in self.veggies:
-            raise StartError(f"start.improvised: {d} must be a die in {names[turn]}'s hand and {veg} a vegetable")
+            raise errors.StartError(
+                f"start.improvised: {d} must be a die in {names[turn]}'s hand and {veg} a vegetable")
     s = State(players, faces, block, used, recipes + named["recipe_deck"][::-1], display, named["recipe_discard"],
               hype + named["hype_deck"][::-1], named["hype_discard"], dict(improvised), turn, phase, stage,
               trigger, st.flag("restocked"), st.flag("cooked_now"), rng)

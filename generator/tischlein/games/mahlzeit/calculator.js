@@ -1,6 +1,6 @@
 // Mahlzeit scoring (rule mahlzeit.scoring), a pure function of the calculator input and the game data from
-// content (point values, specials): no value is written here. Mirrors generator/tischlein/engine/mahlzeit.py
-// score() and ranking(); tests/browser/test_calculator.py checks both agree on many final states.
+// content (point values, specials): no value is written here. Mirrors generator/tischlein/games/mahlzeit/engine.py
+// score() and ranking(); tests/test_calculator_node.py checks both agree on many states.
 //
 // input: {players: [{player, dishes: [{dish, value, drink|null, specials: [id]}], hand: {typeId: count}}]}
 import { rank } from "./rank.js";

@@ -35,8 +35,7 @@ from __future__ import annotations
 
 from typing import Any, Mapping
 
-from ...engine import (Check, Engine, INT, Move, STR, Secret, at, fail, ids, move, one_id, require, rng_below, rng_seed,
-                       rng_shuffle)
+from ...engine import Engine, Move, Secret, arg, chance, expect, fail, move, require
 from .engine_start import read_start
 from .engine_state import PHASES, Dish, Player, State
 from .policy import greedy
@@ -45,7 +44,7 @@ SPOON, DIRTY_POTS = "cooking-spoon", "dirty-pots"
 APRON, HAT = "apron", "cooking-hat"
 SPECIAL_RULES = {"cutlery": "mahlzeit.special.cutlery", "apron": "mahlzeit.special.apron",
                  "dish-towel": "mahlzeit.special.towel", "cooking-hat": "mahlzeit.special.hat"}
-CARD = one_id("type_of")
+CARD = arg.one_id("type_of")
 
 
 class Mahlzeit(Engine):
@@ -154,11 +153,11 @@ class Mahlzeit(Engine):
     def setup(self, names: list[str], seed: int, specials: bool = False) -> State:
         """Special cards out (or in, with `specials`), Dirty Pots aside, shuffle, deal, open 5 ingredient rows,
         shuffle Dirty Pots (and any non-ingredient turned up for the rows) back in."""
-        rng = rng_seed(seed)
+        rng = chance.seed(seed)
         dirty = [c for c in self.cards if self.is_dirty_pots(c)]
         out = [c for c in self.cards if self.kind_of[c] == "special"] if not specials else []
         deck = [c for c in self.cards if c not in dirty and c not in out]
-        rng = rng_shuffle(rng, deck)
+        rng = chance.shuffle(rng, deck)
         hands: list[list[str]] = [[] for _ in names]
         for _ in range(self.deal):
             for hand in hands:
@@ -169,7 +168,7 @@ class Mahlzeit(Engine):
             card = deck.pop()
             (rows.append([card]) if self.kind_of[card] == "ingredient" else aside.append(card))
         deck += aside + dirty
-        rng = rng_shuffle(rng, deck)
+        rng = chance.shuffle(rng, deck)
         columns = {d: list(v["values"]) for d, v in self.dishes.items()}
         return State([Player(n, h) for n, h in zip(names, hands)], rows, deck, columns, list(out),
                      variant=bool(specials), rng=rng)
@@ -185,7 +184,7 @@ class Mahlzeit(Engine):
         if card not in s.players[p].hand:
             fail(rule, "card.not_in_hand", card=card, player=s.players[p].name)
 
-    @move("spoon", rule="mahlzeit.spoon", card=CARD, from_row=INT, count=INT, to_row=INT)
+    @move("spoon", rule="mahlzeit.spoon", card=CARD, from_row=arg.INT, count=arg.INT, to_row=arg.INT)
     def spoon(self, s: State, p: int, args: dict) -> None:
         rule, player, card = "mahlzeit.spoon", s.players[p], args["card"]
         require(self.type_of[card] == SPOON, rule, "spoon.not_spoon", card=card)
@@ -216,7 +215,7 @@ class Mahlzeit(Engine):
         self._after_stack_use(s)
         s.phase = "after-draw"
 
-    @move("take", rule="mahlzeit.turn.take", phases="before-draw", wrong_phase="phase.draw_done", row=INT)
+    @move("take", rule="mahlzeit.turn.take", phases="before-draw", wrong_phase="phase.draw_done", row=arg.INT)
     def take(self, s: State, p: int, args: dict) -> None:
         player, r = s.players[p], self._row(args["row"], "mahlzeit.turn.take")
         row = s.rows[r - 1]
@@ -245,9 +244,9 @@ class Mahlzeit(Engine):
             s.final = True
             s.event("step.final", player=s.current.name)
 
-    @move("lay", rule="mahlzeit.turn.lay", dish=STR, ingredients=ids("type_of"),
-          drink=one_id("type_of", optional=True, rule="mahlzeit.turn.drink"),
-          specials=ids("type_of", optional=True, rule="mahlzeit.special"))
+    @move("lay", rule="mahlzeit.turn.lay", dish=arg.STR, ingredients=arg.ids("type_of"),
+          drink=arg.one_id("type_of", optional=True, rule="mahlzeit.turn.drink"),
+          specials=arg.ids("type_of", optional=True, rule="mahlzeit.special"))
     def lay(self, s: State, p: int, args: dict) -> None:
         rule, player = "mahlzeit.turn.lay", s.players[p]
         require(s.phase != "before-draw", rule, "lay.before_draw")
@@ -330,7 +329,7 @@ class Mahlzeit(Engine):
         dirty = next(c for c in holder.hand if self.is_dirty_pots(c))
         holder.hand.remove(dirty)
         if layer.hand:
-            s.rng, i = rng_below(s.rng, len(layer.hand))
+            s.rng, i = chance.below(s.rng, len(layer.hand))
             card = layer.hand.pop(i)
             holder.hand.append(card)
             layer.hand.append(dirty)
@@ -348,7 +347,7 @@ class Mahlzeit(Engine):
         s.phase = "after-draw"
 
     @move("discard", rule="mahlzeit.turn.discard", phases=("after-draw", "discard"),
-          wrong_phase="discard.before_draw", card=CARD, row=INT)
+          wrong_phase="discard.before_draw", card=CARD, row=arg.INT)
     def discard(self, s: State, p: int, args: dict) -> None:
         rule, player, card = "mahlzeit.turn.discard", s.players[p], args["card"]
         self._in_hand(s, p, card, rule)
@@ -480,25 +479,26 @@ class Mahlzeit(Engine):
         return out
 
     # --- expect ---------------------------------------------------------------------------------------------
-    def expect_fields(self) -> dict[str, Check]:
+    def expect_fields(self) -> dict[str, expect.Check]:
         """turn, phase, winners and: final; pending {holder, layer} or null; stack_size; stack (the top, TOP
         FIRST, as many as listed); rows {1: [...]} (bottom first) or a list of all rows; columns {dish: [values
         left]}; box_has [cards]."""
         def pending(s: State) -> dict | None:
             return None if s.pending is None else {k: s.players[i].name for k, i in s.pending.items()}
         return {
-            "final": Check(lambda s: s.final), "pending": Check(pending),
-            "stack_size": Check(lambda s: len(s.stack)), "stack": Check(lambda s: s.stack[::-1], "prefix"),
-            "rows": Check(lambda s, k: at(s.rows, k), "keyed", norm=lambda w: w if isinstance(w, dict) else
-                          dict(enumerate(w, 1)), what="row"),
-            "columns": Check(lambda s, k: s.columns.get(k), "keyed"),
-            "box_has": Check(lambda s: s.box, "has", what="the box"),
+            "final": expect.Check(lambda s: s.final), "pending": expect.Check(pending),
+            "stack_size": expect.Check(lambda s: len(s.stack)),
+            "stack": expect.Check(lambda s: s.stack[::-1], "prefix"),
+            "rows": expect.Check(lambda s, k: expect.at(s.rows, k), "keyed",
+                                 norm=lambda w: w if isinstance(w, dict) else dict(enumerate(w, 1)), what="row"),
+            "columns": expect.Check(lambda s, k: s.columns.get(k), "keyed"),
+            "box_has": expect.Check(lambda s: s.box, "has", what="the box"),
         }
 
-    def player_expect_fields(self) -> dict[str, Check]:
+    def player_expect_fields(self) -> dict[str, expect.Check]:
         """hand fields, score, scoring and: dishes [{dish, value, drink, specials, apron}] (all laid dishes in
         order; the fields given are compared)."""
-        return {"dishes": Check(lambda s, i: s.players[i].dishes, "fields", what="laid dishes")}
+        return {"dishes": expect.Check(lambda s, i: s.players[i].dishes, "fields", what="laid dishes")}
 
     # --- text -----------------------------------------------------------------------------------------------
     def render_lines(self, s: State) -> list[str]:

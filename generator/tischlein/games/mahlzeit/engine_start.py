@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from typing import Any, Mapping
 
-from ...engine import Ledger, Start, StartError, rng_seed, rng_shuffle
+from ...engine import Ledger, Start, chance, errors
 from .engine_state import PHASES, Dish, Player, State
 
 
@@ -43,7 +43,7 @@ def read_start(self: Any, spec: Mapping[str, Any]) -> State:
         player.spoons_taken = list(rp.get("spoons_taken", []))
         for card in player.spoons_taken:
             if card not in player.hand:
-                raise StartError(f"{where}.spoons_taken: {card} is not in the hand")
+                raise errors.StartError(f"{where}.spoons_taken: {card} is not in the hand")
         for j, rd in enumerate(rp.get("dishes", []) or []):
             laid_later.append((player, _start_dish(self, rd, f"{where}.dishes.{j}", used), j))
             player.dishes.append(laid_later[-1][1])
@@ -51,7 +51,7 @@ def read_start(self: Any, spec: Mapping[str, Any]) -> State:
     names = [p.name for p in players]
     rows_raw = st.get("rows")
     if not isinstance(rows_raw, list) or len(rows_raw) != self.open_rows:
-        raise StartError(f"start.rows: expected a list of {self.open_rows} rows (each a list, top card last)")
+        raise errors.StartError(f"start.rows: expected a list of {self.open_rows} rows (each a list, top card last)")
     rows = [used.take(r, f"start.rows.{i + 1}") for i, r in enumerate(rows_raw)]
     top = used.take(st.get("stack", []), "start.stack")
     box = used.take(st.get("box", []), "start.box")
@@ -61,21 +61,21 @@ def read_start(self: Any, spec: Mapping[str, Any]) -> State:
         column = columns[dish.dish]
         if dish.value is None:
             if not column:
-                raise StartError(f"start.players.{player.name}.dishes.{j}: no {dish.dish} card left")
+                raise errors.StartError(f"start.players.{player.name}.dishes.{j}: no {dish.dish} card left")
             dish.value = column.pop(0)
         elif dish.value in column:
             column.remove(dish.value)
         else:
-            raise StartError(f"start.players.{player.name}.dishes.{j}.value: no {dish.dish} card worth "
-                             f"{dish.value} is left (left: {column})")
+            raise errors.StartError(f"start.players.{player.name}.dishes.{j}.value: no {dish.dish} card worth "
+                                    f"{dish.value} is left (left: {column})")
 
     variant = st.flag("variant")
-    rng = rng_seed(st.seed())
+    rng = chance.seed(st.seed())
     rest = used.unused(self.cards)
     if not variant:
         box += [c for c in rest if self.kind_of[c] == "special"]
         rest = [c for c in rest if self.kind_of[c] != "special"]
-    rng = rng_shuffle(rng, rest)
+    rng = chance.shuffle(rng, rest)
     size = st.integer("stack_size", len(top) + len(rest), len(top), len(top) + len(rest))
     box += rest[size - len(top):]
     stack = rest[:size - len(top)] + list(reversed(top))          # the top card last
@@ -87,18 +87,18 @@ def read_start(self: Any, spec: Mapping[str, Any]) -> State:
         rp = st.get("pending")
         if phase != "dirty-pots" or not isinstance(rp, dict) or rp.get("holder") not in names \
                 or rp.get("layer") not in names:
-            raise StartError("start.pending: {holder: NAME, layer: NAME} goes with phase: dirty-pots")
+            raise errors.StartError("start.pending: {holder: NAME, layer: NAME} goes with phase: dirty-pots")
         pending = {"holder": names.index(rp["holder"]), "layer": names.index(rp["layer"])}
     state = State(players, rows, stack, columns, box, turn, phase, pending, st.flag("final", not stack),
                   variant, rng)
     if pending is not None and self.dirty_pots_holder(state) != pending["holder"]:
-        raise StartError("start.pending.holder: that player does not hold the Dirty Pots card")
+        raise errors.StartError("start.pending.holder: that player does not hold the Dirty Pots card")
     return self.sound(state)
 
 def _start_dish(self: Any, rd: Any, where: str, used: Ledger) -> Dish:
     Start(rd, {"dish", "value", "drink", "specials", "apron"}, where)
     if rd.get("dish") not in self.dishes:
-        raise StartError(f"{where}.dish: unknown dish {rd.get('dish')!r}; known: {', '.join(self.dishes)}")
+        raise errors.StartError(f"{where}.dish: unknown dish {rd.get('dish')!r}; known: {', '.join(self.dishes)}")
     drink = rd.get("drink")
     if drink is not None:
         used.take([drink], f"{where}.drink", "drink")

@@ -65,7 +65,7 @@ def on(fill: str) -> str:
 
 def icon_for(ref: str) -> str:
     if ref not in ICONS:
-        raise PdfBuildError(f"mahlzeit: no icon for {ref!r}; add it to pdf/games/mahlzeit.py ICONS")
+        raise PdfBuildError(f"mahlzeit: no icon for {ref!r}; add it to tischlein/games/mahlzeit/faces.py ICONS")
     return ICONS[ref]
 
 

@@ -1,6 +1,6 @@
 // Schwarzwälder Kirsch (rule schwarzwaelder-kirsch.end): the game is won by the most rounds won. Players level
 // on the most round wins are all "winners" here, as in the engine's ranking; the page says that they play another
-// round (schwarzwaelder-kirsch.end.tie). Mirrors generator/tischlein/engine/schwarzwaelder_kirsch.py score().
+// round (schwarzwaelder-kirsch.end.tie). Mirrors generator/tischlein/games/schwarzwaelder_kirsch/engine.py score().
 //
 // input: {players: [{player, rounds_won}]}
 import { rank } from "./rank.js";

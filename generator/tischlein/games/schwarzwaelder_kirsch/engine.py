@@ -25,8 +25,8 @@ from dataclasses import dataclass, field
 from itertools import compress
 from typing import Any, Mapping
 
-from ...engine import (Check, Engine, GameState, INT, Ledger, Move, Record, STR, Secret, Start, StartError, at, fail,
-                       invalid, move, require, rng_seed, rng_shuffle)
+from ...engine import (Engine, GameState, Ledger, Move, Record, Secret, Start, arg, chance, errors, expect, fail, move,
+                       require)
 from .policy import greedy
 GAME_ID = "schwarzwaelder-kirsch"
 R_TURN, R_END = "schwarzwaelder-kirsch.turn", "schwarzwaelder-kirsch.end"
@@ -70,7 +70,7 @@ class State(GameState):
         """The pantry's cards and `cards` face down without gaps, reshuffled unless `shuffle` is false."""
         self.pantry = list(filter(None, self.pantry)) + cards      # a card id is a non-empty string, a gap None
         if shuffle:
-            self.rng = rng_shuffle(self.rng, self.pantry)
+            self.rng = chance.shuffle(self.rng, self.pantry)
 
 
 class SchwarzwaelderKirsch(Engine):
@@ -156,7 +156,7 @@ class SchwarzwaelderKirsch(Engine):
     # --- setup ----------------------------------------------------------------------------------------------
     def setup(self, names: list[str], seed: int) -> State:
         pantry = list(self.cards)
-        rng = rng_shuffle(rng_seed(seed), pantry)
+        rng = chance.shuffle(chance.seed(seed), pantry)
         return State([Player(n) for n in names], pantry, rounds=self.rounds[len(names)], rng=rng)
 
     def start(self, spec: Mapping[str, Any]) -> State:
@@ -178,10 +178,10 @@ class SchwarzwaelderKirsch(Engine):
         names = [p.name for p in players]
         raw_pantry = st.get("pantry", [])
         if not isinstance(raw_pantry, list):
-            raise StartError("start.pantry: expected a list of card ids (null for a gap)")
+            raise errors.StartError("start.pantry: expected a list of card ids (null for a gap)")
         pantry = [None if c is None else used.take_one(c, f"start.pantry.{i}") for i, c in enumerate(raw_pantry, 1)]
         rest = used.unused(self.cards)
-        rng = rng_shuffle(rng_seed(st.seed()), rest)
+        rng = chance.shuffle(chance.seed(st.seed()), rest)
         starter = st.player("start_player", names, names[0])
         state = State(players, pantry + rest, turn=st.player("turn", names, names[starter]), start=starter,
                       round=st.integer("round", 1), rounds=st.integer("rounds", len(players)), rng=rng)
@@ -192,22 +192,23 @@ class SchwarzwaelderKirsch(Engine):
         player = Player(rp["name"], wins=int(rp.get("wins", 0)))
         collection = rp.get("collection") or {}
         if not isinstance(collection, dict):
-            raise StartError(f"{where}.collection: expected a mapping ingredient -> card")
+            raise errors.StartError(f"{where}.collection: expected a mapping ingredient -> card")
         for ing, card in collection.items():
             if ing not in self.cake:
-                raise StartError(f"{where}.collection: {ing!r} is not an ingredient; known: {', '.join(self.cake)}")
+                raise errors.StartError(
+                    f"{where}.collection: {ing!r} is not an ingredient; known: {', '.join(self.cake)}")
             used.take_one(card, f"{where}.collection.{ing}")
             if self.kind_of[card] != "joker" and self.type_of[card] != ing:
-                raise StartError(f"{where}.collection.{ing}: {card} is neither a {ing} card nor a joker")
+                raise errors.StartError(f"{where}.collection.{ing}: {card} is neither a {ing} card nor a joker")
             self.put(player, ing, card)
         if rp.get("action") is not None:
             player.action = used.take_one(rp["action"], f"{where}.action")
             if self.kind_of[player.action] != "action":
-                raise StartError(f"{where}.action: {player.action} is not an action card")
+                raise errors.StartError(f"{where}.action: {player.action} is not an action card")
         return player
 
     # --- moves ----------------------------------------------------------------------------------------------
-    @move("reveal", rule=R_REVEAL, phases=("turn-start", "revealing"), position=INT)
+    @move("reveal", rule=R_REVEAL, phases=("turn-start", "revealing"), position=arg.INT)
     def reveal(self, s: State, p: int, args: dict) -> None:
         player, pos = s.players[p], args["position"]
         # `if not …: fail(…)` rather than require(…): a random game reveals a million cards, and require's
@@ -240,7 +241,7 @@ class SchwarzwaelderKirsch(Engine):
                 s.event("step.duplicate_lost", player=player.name, card=card, cards=lost, count=len(lost))
             self._end_turn(s)
 
-    @move("joker", rule=R_JOKER, phases="joker", wrong_phase="joker.none_revealed", ingredient=STR)
+    @move("joker", rule=R_JOKER, phases="joker", wrong_phase="joker.none_revealed", ingredient=arg.STR)
     def joker(self, s: State, p: int, args: dict) -> None:
         player, ing, card = s.players[p], args["ingredient"], s.face_up
         require(ing in self.cake, R_JOKER, "joker.unknown_ingredient", ingredient=ing, ingredients=list(self.cake))
@@ -293,7 +294,7 @@ class SchwarzwaelderKirsch(Engine):
         rule = R_STEHLEN if kind == "stehlen" else R_TAUSCHEN
         name = args.get("target")
         if name is None:
-            invalid(rule, "move.missing_arg", move=kind, arg="target")
+            errors.invalid(rule, "move.missing_arg", move=kind, arg="target")
         t = s.player_index(str(name))
         if t is None or t == p:
             fail(rule, "play.bad_target", target=str(name), players=[x.name for x in s.players if x is not player])
@@ -313,7 +314,7 @@ class SchwarzwaelderKirsch(Engine):
         require(self.stealable(player, other), R_STEHLEN, "stehlen.nothing", target=other.name)
         ing = args.get("ingredient")
         if ing is None:
-            invalid(R_STEHLEN, "move.missing_arg", move="stehlen", arg="ingredient")
+            errors.invalid(R_STEHLEN, "move.missing_arg", move="stehlen", arg="ingredient")
         if not isinstance(ing, str) or ing not in other.collection:
             fail(R_STEHLEN, "stehlen.not_held", target=other.name, ingredient=str(ing), held=list(other.collection))
         card = other.collection[ing]
@@ -466,23 +467,25 @@ class SchwarzwaelderKirsch(Engine):
         """rounds: after the regular rounds; tie-round: a tie needed one or more rounds more."""
         return "tie-round" if len(s.history) > s.rounds else "rounds"
 
-    def expect_fields(self) -> dict[str, Check]:
+    def expect_fields(self) -> dict[str, expect.Check]:
         """turn, phase, winners and: round; start_player (the Küchenmaschinenkarte's holder); pantry {1: eier-2,
         2: null} (cards at these positions, null = a gap); pantry_size (gaps not counted); face_down (face-down
         cards); revealed (the face-up card's position, or null); history [round winners, in order]."""
-        return {"round": Check(lambda s: s.round), "start_player": Check(lambda s: s.players[s.start].name),
-                "pantry": Check(lambda s, k: at(s.pantry, k), "keyed", what="position"),
-                "pantry_size": Check(lambda s: len(s.pantry) - s.pantry.count(None)),
-                "revealed": Check(lambda s: s.revealed),
-                "face_down": Check(lambda s: sum(1 for i, c in enumerate(s.pantry, 1) if c and i != s.revealed)),
-                "history": Check(lambda s: [s.players[i].name for i in s.history])}
+        return {"round": expect.Check(lambda s: s.round),
+                "start_player": expect.Check(lambda s: s.players[s.start].name),
+                "pantry": expect.Check(lambda s, k: expect.at(s.pantry, k), "keyed", what="position"),
+                "pantry_size": expect.Check(lambda s: len(s.pantry) - s.pantry.count(None)),
+                "revealed": expect.Check(lambda s: s.revealed),
+                "face_down": expect.Check(lambda s: sum(1 for i, c in enumerate(s.pantry, 1) if c and i != s.revealed)),
+                "history": expect.Check(lambda s: [s.players[i].name for i in s.history])}
 
-    def player_expect_fields(self) -> dict[str, Check]:
+    def player_expect_fields(self) -> dict[str, expect.Check]:
         """score (rounds won), scoring and: collection {ingredient: card} (the whole collection);
         collection_size; action (the held action card, or null); wins."""
-        return {"collection": Check(lambda s, i: s.players[i].collection, norm=lambda w: dict(w or {})),
-                "collection_size": Check(lambda s, i: len(s.players[i].collection)),
-                "action": Check(lambda s, i: s.players[i].action), "wins": Check(lambda s, i: s.players[i].wins)}
+        return {"collection": expect.Check(lambda s, i: s.players[i].collection, norm=lambda w: dict(w or {})),
+                "collection_size": expect.Check(lambda s, i: len(s.players[i].collection)),
+                "action": expect.Check(lambda s, i: s.players[i].action),
+                "wins": expect.Check(lambda s, i: s.players[i].wins)}
 
     def render_lines(self, s: State) -> list[str]:
         """Face-down pantry cards show as their id in brackets (the state knows them), the face-up one in stars."""

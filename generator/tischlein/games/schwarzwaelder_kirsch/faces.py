@@ -58,7 +58,7 @@ def on(fill: str) -> str:
 def icon_for(ref: str) -> str:
     if ref not in ICONS:
         raise PdfBuildError(f"schwarzwaelder-kirsch: no icon for {ref!r}; add it to "
-                            "pdf/games/schwarzwaelder_kirsch.py ICONS")
+                            "tischlein/games/schwarzwaelder_kirsch/faces.py ICONS")
     return ICONS[ref]
 
 

@@ -3,55 +3,60 @@ position (only the card just turned up shows its face), and each player's cake â
 filled or still missing â€” with their action card and rounds won."""
 from __future__ import annotations
 
-from ...engine.picture import (Html, Pick, Words, back, card, empty, face_down, facts, panel, picture, players, row,
-                               seats, span, token, zone)
-from ...engine.privacy import sees
+from ...engine import picture as pic
 
 
-def _pantry(s, words: Words) -> Html:
+def _pantry(s, words: pic.Words) -> pic.Html:
     places = []
     for i, c in enumerate(s.pantry, 1):
         if c is None:
-            places.append(empty(words("sk.gap", n=i), cls="tl-card-size"))
+            places.append(pic.empty(words("sk.gap", n=i), cls="tl-card-size"))
         elif i == s.revealed:
-            places.append(card(words.name(c), value=i, cls="tl-top", label=words("sk.face_up_at", n=i),
-                               pick=Pick(move="take"), face=c))         # an action card turned up is taken by a tap
+            # an action card turned up is taken by a tap
+            places.append(pic.card(words.name(c), value=i, cls="tl-top", label=words("sk.face_up_at", n=i),
+                                   pick=pic.Pick(move="take"), face=c))
         else:
-            places.append(back(i, words("sk.face_down_at", n=i), pick=Pick(i, "position")))
+            places.append(pic.back(i, words("sk.face_down_at", n=i), pick=pic.Pick(i, "position")))
     size = len(s.pantry) - s.pantry.count(None)
-    return zone(words("sk.pantry_n", n=size), row(*places, cls="tl-spread") if places else empty(words("empty_pile")))
+    return pic.zone(words("sk.pantry_n", n=size),
+                    pic.row(*places, cls="tl-spread") if places else pic.empty(words("empty_pile")))
 
 
-def _cake(engine, p, words: Words) -> Html:
+def _cake(engine, p, words: pic.Words) -> pic.Html:
     slots = []
     for ing in engine.cake:
         c = p.collection.get(ing)
         if c is None:
-            slots.append(span(words.name(ing), cls="tl-slot", title=words("sk.missing", ingredient=words.name(ing)),
-                              pick=Pick(ing, "ingredient")))
+            slots.append(pic.span(words.name(ing), cls="tl-slot", title=words("sk.missing", ingredient=words.name(ing)),
+                                  pick=pic.Pick(ing, "ingredient")))
         elif engine.kind_of[c] == "joker":
-            slots.append(card(words.name(c), span(words("sk.as", ingredient=words.name(ing)), cls="tl-card-note"),
-                              kind="joker", face=c))
+            slots.append(pic.card(words.name(c),
+                                  pic.span(words("sk.as", ingredient=words.name(ing)), cls="tl-card-note"),
+                                  kind="joker", face=c))
         else:
-            slots.append(card(words.name(c), kind="ingredient", face=c))
-    return zone(words("sk.cake_n", n=len(p.collection), of=len(engine.cake)), row(*slots, cls="tl-cake"))
+            slots.append(pic.card(words.name(c), kind="ingredient", face=c))
+    return pic.zone(words("sk.cake_n", n=len(p.collection), of=len(engine.cake)), pic.row(*slots, cls="tl-cake"))
 
 
-def draw(engine, s, words: Words, viewer: str | None = None) -> Html:
+def draw(engine, s, words: pic.Words, viewer: str | None = None) -> pic.Html:
     over = engine.is_over(s)
     rounds = words("sk.round_of", n=s.round, of=s.rounds) if s.round <= s.rounds else words("sk.tie_round", n=s.round)
-    head = facts((words("round"), rounds), (words("phase"), words(f"phase.{s.phase.replace('-', '_')}")),
-                 (words("sk.reveals"), s.reveals if not over else ""),
-                 (words("sk.winners"), ", ".join(s.players[i].name for i in s.history)))
+    head = pic.facts((words("round"), rounds), (words("phase"), words(f"phase.{s.phase.replace('-', '_')}")),
+                     (words("sk.reveals"), s.reveals if not over else ""),
+                     (words("sk.winners"), ", ".join(s.players[i].name for i in s.history)))
     panels = []
-    for i, (p, (current, badge)) in enumerate(zip(s.players, seats(engine, s, words))):
-        action = card(words.name(p.action), span(words("sk.new"), cls="tl-card-note") if p.fresh else "",
-                      kind="action", pick=Pick(move="play"), face=p.action) if p.action else empty(words("sk.no_action"))
-        if p.action and not sees(viewer, p):     # a kept action card lies face down
-            action = face_down(words)
-        starter = token(words.name(engine.data["start_card"]), cls="tl-small", face=engine.data["start_card"]) if i == s.start else ""
-        panels.append(panel(p.name, _cake(engine, p, words),
-                            row(zone(words("sk.action"), action), zone(words("sk.wins"), token(p.wins, cls="tl-value-chip")),
-                                starter),
-                            current=current, badge=badge))
-    return picture(head, _pantry(s, words), players(*panels), label=words("table"), game="schwarzwaelder-kirsch")
+    for i, (p, (current, badge)) in enumerate(zip(s.players, pic.seats(engine, s, words))):
+        action = pic.card(words.name(p.action), pic.span(words("sk.new"), cls="tl-card-note") if p.fresh else "",
+                          kind="action", pick=pic.Pick(move="play"), face=p.action) if p.action \
+            else pic.empty(words("sk.no_action"))
+        if p.action and not pic.sees(viewer, p):     # a kept action card lies face down
+            action = pic.face_down(words)
+        starter = pic.token(words.name(engine.data["start_card"]), cls="tl-small",
+                            face=engine.data["start_card"]) if i == s.start else ""
+        panels.append(pic.panel(p.name, _cake(engine, p, words),
+                                pic.row(pic.zone(words("sk.action"), action),
+                                        pic.zone(words("sk.wins"), pic.token(p.wins, cls="tl-value-chip")),
+                                        starter),
+                                current=current, badge=badge))
+    return pic.picture(head, _pantry(s, words), pic.players(*panels), label=words("table"),
+                       game="schwarzwaelder-kirsch")

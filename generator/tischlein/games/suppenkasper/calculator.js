@@ -1,6 +1,6 @@
 // Suppenkasper (rule suppenkasper.end): the figure nearest the Traumfigur wins, counting spaces either way; a tie
 // goes to the most red chips left; still tied: shared. The track (position -> weight class) and the chips come
-// from the game data. Mirrors generator/tischlein/engine/suppenkasper.py score()/ranking():
+// from the game data. Mirrors generator/tischlein/games/suppenkasper/engine.py score()/ranking():
 // total = minus the distance, so that higher is better.
 //
 // input: {players: [{player, position, chips}]}

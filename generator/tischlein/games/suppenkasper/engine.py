@@ -15,14 +15,14 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import Any, Mapping
 
-from ...engine import (Check, Engine, GameState, IllegalMove, Ledger, Move, Record, Secret, Start, StartError, fail,
-                       ids, invalid, move, one_id, require, rng_seed, rng_shuffle)
+from ...engine import (Engine, GameState, Ledger, Move, Record, Secret, Start, arg, chance, errors, expect, fail, move,
+                       require)
 from .policy import greedy
 SPECIAL_RULES = {"suppen-kasper": "suppenkasper.special.suppen-kasper", "fress-sack": "suppenkasper.special.fress-sack",
                  "mecker-ziege": "suppenkasper.special.mecker-ziege", "nasch-katze": "suppenkasper.special.nasch-katze",
                  "tischlein-deck-dich": "suppenkasper.special.tischlein"}
 CHIPS, LEAD, ADD = "suppenkasper.round.chips", "suppenkasper.trick.lead", "suppenkasper.trick.add"
-CARD, CARDS = one_id("type_of"), ids("type_of", empty=False)
+CARD, CARDS = arg.one_id("type_of"), arg.ids("type_of", empty=False)
 
 
 @dataclass
@@ -120,9 +120,10 @@ class Suppenkasper(Engine):
         groups = ([c for c in cards if self.type_of[c] == mtype] for mtype in self.meals)
         return out + [group for group in groups if group]
 
-    def wrong_phase(self, s: State, mv: Move, spec: Any) -> IllegalMove:
+    def wrong_phase(self, s: State, mv: Move, spec: Any) -> errors.IllegalMove:
         """A move of another phase is refused with what is due now: the rule and message of the game's phase."""
-        return IllegalMove(self.PHASE_RULES[s.phase], f"phase.{s.phase}", {"move": mv.name, "player": s.current.name})
+        return errors.IllegalMove(self.PHASE_RULES[s.phase], f"phase.{s.phase}",
+                                  {"move": mv.name, "player": s.current.name})
 
     def components(self, s: State) -> dict:
         return {"card": (self.cards, [c for p in s.players for c in p.hand] + s.plate + s.aside + s.box)}
@@ -151,14 +152,14 @@ class Suppenkasper(Engine):
     def setup(self, names: list[str], seed: int) -> State:
         """Figures on the Traumfigur, 3 red chips each, 18 cards out with 3 players, then the first round's deal."""
         box = list(self.three_remove) if len(names) == 3 else []
-        s = State([Player(n, chips=self.chips) for n in names], [], [], box, rng=rng_seed(seed), round=0)
+        s = State([Player(n, chips=self.chips) for n in names], [], [], box, rng=chance.seed(seed), round=0)
         self._new_round(s)
         return s
 
     def _new_round(self, s: State) -> None:
         """Gather, shuffle and deal every card in play; Tischlein deck dich aside; its holder starts the chips."""
         deck, n = [c for c in self.cards if c not in s.box], len(s.players)
-        s.rng = rng_shuffle(s.rng, deck)
+        s.rng = chance.shuffle(s.rng, deck)
         for i, p in enumerate(s.players):                # dealt one by one from the first player on
             p.hand = deck[i::n]
         holder, card = next((i, c) for i, p in enumerate(s.players) for c in p.hand if self.effect_of[c] == "start")
@@ -219,12 +220,12 @@ class Suppenkasper(Engine):
         if phase == "give":
             rp = spec.get("pending")
             if not isinstance(rp, dict):
-                raise StartError("start.pending: {asker, giver, got} goes with phase: give")
+                raise errors.StartError("start.pending: {asker, giver, got} goes with phase: give")
             pending = {k: st.seat(rp.get(k), names, f"start.pending.{k}") for k in ("asker", "giver")}
             pending["got"], turn = int(rp.get("got", 0)), pending["giver"]
         spent = self.chips * len(players) - sum(p.chips for p in players)
         state = State(players, plate, used.unused(self.cards), box, leader, bool(spec.get("refused", False)), turn,
-                      phase, queue, pending, int(spec.get("round", 1)), spent, rng_seed(st.seed()))
+                      phase, queue, pending, int(spec.get("round", 1)), spent, chance.seed(st.seed()))
         return self.sound(state)
 
     def _take(self, s: State, p: int, cards: list[str], rule: str) -> list[str]:
@@ -253,7 +254,7 @@ class Suppenkasper(Engine):
         require(player.chips > 0, CHIPS, "chip.none", player=player.name)
         require(action in ("down", "give", "ask"), CHIPS, "chip.bad_action", action=str(action))
         if action != "give" and (args.get("cards") is not None or args.get("to") is not None):
-            invalid(CHIPS, "chip.cards_only_give", action=action)     # they would be ignored
+            errors.invalid(CHIPS, "chip.cards_only_give", action=action)     # they would be ignored
         if action == "give":  # 3 cards (all if fewer), one to each player named; `cards` is only give's: read here
             want = min(3, len(player.hand))
             cards = self._take(s, p, CARDS.read(self, "chip", "cards", args.get("cards"), CHIPS), CHIPS)
@@ -365,26 +366,26 @@ class Suppenkasper(Engine):
         s.turn = (p + 1) % len(s.players)
         s.event("step.add", player=s.players[p].name, cards=cards, next=s.current.name)
 
-    def add_refusal(self, types: set[str], card: str) -> IllegalMove | None:
+    def add_refusal(self, types: set[str], card: str) -> errors.IllegalMove | None:
         """Why `card` cannot be added to a plate of these card types, or None when it fits (legal_moves asks
         this of every card in hand, so it returns the refusal instead of raising it)."""
         t, params = self.type_of[card], {"card": card}
         if t in self.entrees:
-            return IllegalMove(ADD, "add.entree", params)
+            return errors.IllegalMove(ADD, "add.entree", params)
         if t in self.sides:
-            return None if self.sides[t]["entree"] in types else IllegalMove(ADD, "add.side_no_entree", params)
+            return None if self.sides[t]["entree"] in types else errors.IllegalMove(ADD, "add.side_no_entree", params)
         if t in self.meals:
             fits = self.meals[t]["adds_to"]
-            return None if fits == "any" or types & set(fits) else IllegalMove(ADD, "add.meal_mismatch", params)
-        return IllegalMove(ADD, "add.not_food", params)
+            return None if fits == "any" or types & set(fits) else errors.IllegalMove(ADD, "add.meal_mismatch", params)
+        return errors.IllegalMove(ADD, "add.not_food", params)
 
-    def special_refusal(self, s: State, card: str) -> IllegalMove | None:
+    def special_refusal(self, s: State, card: str) -> errors.IllegalMove | None:
         """Why the special `card` cannot be played on the plate, or None when it can."""
         rule, kinds = SPECIAL_RULES.get(self.type_of[card], "suppenkasper.special"), self.record_of[card]["kinds"]
         if self.effect_of[card] == "start":
-            return IllegalMove(rule, "special.start_only", {"card": card})
+            return errors.IllegalMove(rule, "special.start_only", {"card": card})
         if self.effect_of[card] == "eat_matching" and not {self.type_of[c] for c in s.plate} & set(kinds):
-            return IllegalMove(rule, "special.no_match", {"card": card, "kinds": list(kinds)})
+            return errors.IllegalMove(rule, "special.no_match", {"card": card, "kinds": list(kinds)})
         return None
 
     @move("diet", rule="suppenkasper.diet", phases="respond", card=CARD)
@@ -498,20 +499,22 @@ class Suppenkasper(Engine):
         """The end (or ends) of the track reached: dicker-brocken, suppenkasper, or both at once."""
         return "+".join(sorted({self.class_at[p.position] for p in s.players if p.position in (self.low, self.high)}))
 
-    def expect_fields(self) -> dict[str, Check]:
+    def expect_fields(self) -> dict[str, expect.Check]:
         """turn, phase, winners and: round; plate (any order); leader (a name or null); refused; aside_has
         [cards]; box_size; pending {asker, giver, got} (names) or null."""
         def pending(s: State) -> dict | None:
             return None if s.pending is None else {k: v if k == "got" else s.names[v] for k, v in s.pending.items()}
-        return {"round": Check(lambda s: s.round), "plate": Check(lambda s: s.plate, "any_order"),
-                "leader": Check(lambda s: None if s.leader is None else s.names[s.leader]),
-                "refused": Check(lambda s: s.refused), "aside_has": Check(lambda s: s.aside, "has", what="the aside"),
-                "box_size": Check(lambda s: len(s.box)), "pending": Check(pending)}
+        return {"round": expect.Check(lambda s: s.round), "plate": expect.Check(lambda s: s.plate, "any_order"),
+                "leader": expect.Check(lambda s: None if s.leader is None else s.names[s.leader]),
+                "refused": expect.Check(lambda s: s.refused),
+                "aside_has": expect.Check(lambda s: s.aside, "has", what="the aside"),
+                "box_size": expect.Check(lambda s: len(s.box)), "pending": expect.Check(pending)}
 
-    def player_expect_fields(self) -> dict[str, Check]:
+    def player_expect_fields(self) -> dict[str, expect.Check]:
         """hand, hand_has, hand_lacks, hand_size, score and: position, chips, class (at the figure's space)."""
-        return {"position": Check(lambda s, i: s.players[i].position), "chips": Check(lambda s, i: s.players[i].chips),
-                "class": Check(lambda s, i: self.class_at.get(s.players[i].position))}
+        return {"position": expect.Check(lambda s, i: s.players[i].position),
+                "chips": expect.Check(lambda s, i: s.players[i].chips),
+                "class": expect.Check(lambda s, i: self.class_at.get(s.players[i].position))}
 
     def render_lines(self, s: State) -> list[str]:
         names = s.names

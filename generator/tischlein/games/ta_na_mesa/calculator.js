@@ -2,7 +2,7 @@
 // the game, plus 1 per matching half-symbol on the stove (frame and inner), plus the vegetarian prize (most
 // vegetarian recipes: the prize's points; tied for the most: the tied points each; nobody with one: nothing).
 // Ties: more presentation points, then shared. Values from the game data; mirrors
-// generator/tischlein/engine/ta_na_mesa.py score()/ranking().
+// generator/tischlein/games/ta_na_mesa/engine.py score()/ranking().
 //
 // input: {players: [{player, points: {recipes, sum_bonus, spices}, stove: {frame, inner, vegetarian_recipes}}]}
 import { rank } from "./rank.js";

@@ -27,8 +27,7 @@ from __future__ import annotations
 from collections import Counter
 from typing import Any, Mapping
 
-from ...engine import (Arg, Check, Engine, IllegalMove, Move, MoveError, STR, Secret, fail, ids, invalid, move, one_id,
-                       require, rng_below, rng_seed, rng_shuffle)
+from ...engine import Engine, Move, Secret, arg, chance, errors, expect, fail, move, require
 from .engine_start import read_start
 from .engine_state import FACE_UP, PHASES, SIDES, Placed, Player, State, Tiles
 from .policy import greedy
@@ -143,13 +142,13 @@ class TaNaMesa(Engine):
 
     def setup(self, names: list[str], seed: int, characters: list[str] | None = None) -> State:
         """Round 1 starts at once: recipes laid out, a card dealt to each, two cards face up."""
-        rng, pile, tiles = rng_seed(seed), list(self.cards), list(self.recipes)
+        rng, pile, tiles = chance.seed(seed), list(self.cards), list(self.recipes)
         if characters is None:
             characters = list(self.characters)
-            rng = rng_shuffle(rng, characters)
+            rng = chance.shuffle(rng, characters)
         elif len(characters) != len(names) or len(set(characters) & set(self.characters)) != len(names):
             raise ValueError(f"expected {len(names)} different characters of {', '.join(self.characters)}")
-        rng = rng_shuffle(rng_shuffle(rng, pile), tiles)
+        rng = chance.shuffle(chance.shuffle(rng, pile), tiles)
         state = State([Player(*x) for x in zip(names, self.counters, characters)], pile, [None, None], [],
                       Tiles(tiles, [], []), dict.fromkeys(self.tokens, 0), [], list(self.tokens),
                       rounds=self.counts[len(names)]["rounds"], rng=rng)
@@ -162,7 +161,7 @@ class TaNaMesa(Engine):
     def _draw(self, s: State, hand: list[str] | None = None) -> str | None:
         if not s.pile and s.discard:
             s.pile, s.discard = s.discard, []
-            s.rng = rng_shuffle(s.rng, s.pile)
+            s.rng = chance.shuffle(s.rng, s.pile)
             s.event("step.reshuffle", count=len(s.pile))
         card = s.pile.pop() if s.pile else None
         if card and hand is not None:
@@ -174,7 +173,7 @@ class TaNaMesa(Engine):
         need, rec = self.rules["recipes_per_player"] * len(s.players), s.recipes
         if len(rec.pile) < need and self.rules["recipe_reshuffle"] and rec.discard:
             rec.pile, rec.discard = rec.pile + rec.discard, []
-            s.rng = rng_shuffle(s.rng, rec.pile)
+            s.rng = chance.shuffle(s.rng, rec.pile)
             s.event("step.recipes_reshuffled", count=len(rec.pile))
         rec.display = [rec.pile.pop() for _ in range(min(need, len(rec.pile)))]
         s.event("step.round", round=s.round, chef=s.players[s.chef].name, recipes=list(rec.display))
@@ -224,7 +223,7 @@ class TaNaMesa(Engine):
     def _start_draft(self, s: State) -> None:
         s.table, s.supply = s.supply, []
         for t in s.table:
-            s.rng, s.tokens[t] = rng_below(s.rng, 2)
+            s.rng, s.tokens[t] = chance.below(s.rng, 2)
         s.phase, s.step, s.turn = "draft", 0, s.chef
         s.event("step.throw", chef=s.players[s.chef].name, faces=[self.face(s, t) for t in s.table])
 
@@ -241,11 +240,11 @@ class TaNaMesa(Engine):
             return
         s.pile += s.discard + [c for c in s.face_up if c]
         s.discard, s.face_up = [], [None, None]
-        s.rng = rng_shuffle(s.rng, s.pile)
+        s.rng = chance.shuffle(s.rng, s.pile)
         s.round, s.chef = s.round + 1, (s.chef + 1) % len(s.players)
         self._start_round(s)
 
-    @move("take", rule=R_COLLECT, phases="collect", **{"from": STR})
+    @move("take", rule=R_COLLECT, phases="collect", **{"from": arg.STR})
     def take(self, s: State, p: int, args: dict) -> None:
         where, player = args["from"], s.players[p]
         require(where in (*FACE_UP, "pile"), R_COLLECT, "take.bad_source", source=where)
@@ -262,11 +261,11 @@ class TaNaMesa(Engine):
                 s.event("step.turn_up", card=s.face_up[k], side=where)
         self._advance(s)
 
-    def wrong_phase(self, s: State, mv: Move, spec: Any) -> MoveError:
+    def wrong_phase(self, s: State, mv: Move, spec: Any) -> errors.MoveError:
         """A token turned over during the draft breaks the draft's rule (look at the other face, do not turn it
         yet), which says more than "not possible now"."""
         if mv.name == "flip" and s.phase == "draft":
-            return IllegalMove(R_DRAFT, "flip.during_draft", {"player": mv.player})
+            return errors.IllegalMove(R_DRAFT, "flip.during_draft", {"player": mv.player})
         return super().wrong_phase(s, mv, spec)
 
     def blocked(self, s: State, mv: Move) -> None:
@@ -277,8 +276,8 @@ class TaNaMesa(Engine):
             if i is not None and s.players[i].prepared is not None:
                 fail(R_PREPARE, "prepare.once", player=s.players[i].name, recipe=s.players[i].prepared)
 
-    @move("prepare", rule=R_PREPARE, phases="prepare", recipe=STR, cards=ids("value", optional=True),
-          symbols=Arg("list", optional=True), buy=Arg("list", optional=True))
+    @move("prepare", rule=R_PREPARE, phases="prepare", recipe=arg.STR, cards=arg.ids("value", optional=True),
+          symbols=arg.Arg("list", optional=True), buy=arg.Arg("list", optional=True))
     def prepare(self, s: State, p: int, args: dict) -> None:
         """symbols: [{counter, class, pay: card}], free: true (the free symbol), buy: [{class, pay: [card, card]}].
         Cards are paid as they are checked: a refused move leaves only the kernel's copy of the state changed."""
@@ -326,7 +325,7 @@ class TaNaMesa(Engine):
         if card in hand and card not in s.players[p].hand:
             fail(rule, "card.twice", card=card)
         if not isinstance(card, str) or card not in self.value:
-            invalid(rule, "card.unknown", card=str(card))
+            errors.invalid(rule, "card.unknown", card=str(card))
         if card not in s.players[p].hand:
             fail(rule, "card.not_in_hand", card=card, player=s.players[p].name)
         s.players[p].hand.remove(card)
@@ -336,7 +335,7 @@ class TaNaMesa(Engine):
     def _use_symbol(self, s: State, p: int, sym: Any, supplied: dict[str, list[str]], hand: list[str]) -> int:
         """A counter symbol, paid to the counter's owner (to the discard for the own counter); its value."""
         if not isinstance(sym, dict):
-            invalid(R_COUNTER, "move.bad_args", move="prepare")
+            errors.invalid(R_COUNTER, "move.bad_args", move="prepare")
         counter, cls = sym.get("counter"), sym.get("class")
         owner = next((x for x in s.players if x.counter == counter), None)
         require(owner is not None,
@@ -347,7 +346,7 @@ class TaNaMesa(Engine):
         require(counter not in supplied[cls], R_COUNTER, "symbol.once", counter=counter, cls=cls)
         supplied[cls].append(counter)
         if sym.get("pay") is None:
-            invalid(R_COUNTER, "move.missing_arg", move="prepare", arg="pay")
+            errors.invalid(R_COUNTER, "move.missing_arg", move="prepare", arg="pay")
         player, own = s.players[p], owner is s.players[p]
         card = self._pay(s, p, sym["pay"], R_COUNTER, hand, None if own else owner.hand)
         if own:
@@ -358,7 +357,7 @@ class TaNaMesa(Engine):
 
     def _buy(self, s: State, p: int, b: Any, hand: list[str]) -> str:
         if not isinstance(b, dict):
-            invalid(R_MISSING, "move.bad_args", move="prepare")
+            errors.invalid(R_MISSING, "move.bad_args", move="prepare")
         cls = b.get("class")
         require(cls in self.classes, R_MISSING, "buy.unknown_class", cls=str(cls), classes=list(self.classes))
         require(not any(cls in self.symbols[q.counter] for q in s.players), R_MISSING, "buy.on_counter", cls=cls)
@@ -373,12 +372,12 @@ class TaNaMesa(Engine):
         s.event("step.pass", player=s.players[p].name)
         self._advance(s)
 
-    @move("discard", rule=R_COMPARE, phases="lowest-discard", card=one_id("value"))
+    @move("discard", rule=R_COMPARE, phases="lowest-discard", card=arg.one_id("value"))
     def discard(self, s: State, p: int, args: dict) -> None:
         s.event("step.lowest_discard", player=s.players[p].name, card=self._pay(s, p, args["card"], R_COMPARE))
         self._start_draft(s)
 
-    @move("pick", rule=R_DRAFT, phases="draft", token=STR)
+    @move("pick", rule=R_DRAFT, phases="draft", token=arg.STR)
     def pick(self, s: State, p: int, args: dict) -> None:
         token = args["token"]
         require(token in s.table, R_DRAFT, "pick.not_on_table", token=token)
@@ -388,7 +387,8 @@ class TaNaMesa(Engine):
                 hidden=self.tokens[token][1 - s.tokens[token]])
         self._advance(s)
 
-    @move("flip", rule=R_FLIP, phases="season", phase_rule=R_SEASON, token=STR, pay=one_id("value", optional=True))
+    @move("flip", rule=R_FLIP, phases="season", phase_rule=R_SEASON, token=arg.STR,
+          pay=arg.one_id("value", optional=True))
     def flip(self, s: State, p: int, args: dict) -> None:
         player, token, paid = s.players[p], args["token"], args["pay"]
         require(token in player.tokens, R_FLIP, "flip.not_yours", token=token, player=player.name)
@@ -413,7 +413,8 @@ class TaNaMesa(Engine):
         s.event("step.spices", player=player.name, spices=faces, points=points)
         return used
 
-    @move("place", rule=R_STOVE, phases="season", phase_rule=R_SEASON, space=STR, turns=Arg("int", optional=True))
+    @move("place", rule=R_STOVE, phases="season", phase_rule=R_SEASON, space=arg.STR,
+          turns=arg.Arg("int", optional=True))
     def place(self, s: State, p: int, args: dict) -> None:
         player, space, turns = s.players[p], args["space"], args["turns"] or 0
         require(player.prepared is not None, R_STOVE, "place.nothing", player=player.name)
@@ -517,25 +518,29 @@ class TaNaMesa(Engine):
                         "total": sum(parts.values()) + frame + inner + won})
         return out
 
-    def expect_fields(self) -> dict[str, Check]:
+    def expect_fields(self) -> dict[str, expect.Check]:
         """round; chef; step; display (recipes on the table, any order); display_size; recipe_pile_size; face_up
         [left, right]; pile_size; discard_has [cards]; recipe_discard (any order); table_size (tokens on the table)."""
-        return {"round": Check(lambda s: s.round), "chef": Check(lambda s: s.players[s.chef].name),
-                "step": Check(lambda s: s.step), "display": Check(lambda s: s.recipes.display, "any_order"),
-                "display_size": Check(lambda s: len(s.recipes.display)), "pile_size": Check(lambda s: len(s.pile)),
-                "recipe_pile_size": Check(lambda s: len(s.recipes.pile)), "face_up": Check(lambda s: list(s.face_up)),
-                "discard_has": Check(lambda s: s.discard, "has", what="the discard pile"),
-                "recipe_discard": Check(lambda s: s.recipes.discard, "any_order"),
-                "table_size": Check(lambda s: len(s.table))}
+        return {"round": expect.Check(lambda s: s.round), "chef": expect.Check(lambda s: s.players[s.chef].name),
+                "step": expect.Check(lambda s: s.step),
+                "display": expect.Check(lambda s: s.recipes.display, "any_order"),
+                "display_size": expect.Check(lambda s: len(s.recipes.display)),
+                "pile_size": expect.Check(lambda s: len(s.pile)),
+                "recipe_pile_size": expect.Check(lambda s: len(s.recipes.pile)),
+                "face_up": expect.Check(lambda s: list(s.face_up)),
+                "discard_has": expect.Check(lambda s: s.discard, "has", what="the discard pile"),
+                "recipe_discard": expect.Check(lambda s: s.recipes.discard, "any_order"),
+                "table_size": expect.Check(lambda s: len(s.table))}
 
-    def player_expect_fields(self) -> dict[str, Check]:
+    def player_expect_fields(self) -> dict[str, expect.Check]:
         """stove {se: {recipe: pao-de-queijo, turns: 0}} (the whole stove; turns default 0); prepared, sum (or null);
         tokens (any order); scoring: {recipes, sum_bonus, spices, frame, inner, presentation, vegetarian}."""
         def stove(want: Any) -> dict:
             return {k: {"recipe": v["recipe"], "turns": v.get("turns", 0)} for k, v in (want or {}).items()}
-        return {"stove": Check(lambda s, i: {k: v.to_dict() for k, v in s.players[i].stove.items()}, norm=stove),
-                "prepared": Check(lambda s, i: s.players[i].prepared), "sum": Check(lambda s, i: s.players[i].sum),
-                "tokens": Check(lambda s, i: s.players[i].tokens, "any_order")}
+        return {"stove": expect.Check(lambda s, i: {k: v.to_dict() for k, v in s.players[i].stove.items()}, norm=stove),
+                "prepared": expect.Check(lambda s, i: s.players[i].prepared),
+                "sum": expect.Check(lambda s, i: s.players[i].sum),
+                "tokens": expect.Check(lambda s, i: s.players[i].tokens, "any_order")}
 
     def render_lines(self, s: State) -> list[str]:
         spices = lambda tokens: " ".join(f"{t}={self.face(s, t)}" for t in tokens)      # noqa: E731

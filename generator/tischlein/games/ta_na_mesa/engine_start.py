@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from typing import Any, Mapping
 
-from ...engine import Ledger, Start, StartError, rng_seed, rng_shuffle
+from ...engine import Ledger, Start, chance, errors
 from .engine_state import PHASES, Placed, Player, Points, State, Tiles
 
 
@@ -42,12 +42,12 @@ def read_start(self: Any, spec: Mapping[str, Any]) -> State:
     spare = [c for c in self.characters if c not in [rp.get("character") for rp in raw]]
     players = [_start_player(self, rp, counter, spare, cards, tiles, tokens)
                for rp, counter in zip(raw, self.counters)]
-    names, rng = [p.name for p in players], rng_seed(st.seed())
+    names, rng = [p.name for p in players], chance.seed(st.seed())
     display, recipe_discard = (tiles.take(st.get(k, []), f"start.{k}") for k in ("display", "recipe_discard"))
-    rng = rng_shuffle(rng, pile_tiles := tiles.unused(self.recipes))
+    rng = chance.shuffle(rng, pile_tiles := tiles.unused(self.recipes))
     face_up = cards.take(st.get("face_up", [None, None]), "start.face_up")
     top, discard = (cards.take(st.get(k, []), f"start.{k}") for k in ("pile", "discard"))
-    rng = rng_shuffle(rng, rest := cards.unused(self.cards))
+    rng = chance.shuffle(rng, rest := cards.unused(self.cards))
     size = st.integer("pile_size", len(top) + len(rest), len(top), len(top) + len(rest))
     discard += rest[size - len(top):]
     faces = {**dict.fromkeys(self.tokens, 0), **st.get("faces", {})}
@@ -69,7 +69,7 @@ def _start_player(self: Any, rp: dict, counter: str, spare: list[str], cards: Le
     player.points = Points(*(pts.integer(k, 0) for k in Points.__dataclass_fields__))
     for space, placed in (rp.get("stove") or {}).items():
         if space not in self.spaces or not isinstance(placed, dict):
-            raise StartError(f"{where}.stove: expected spaces {', '.join(self.spaces)} with {{recipe, turns}}")
+            raise errors.StartError(f"{where}.stove: expected spaces {', '.join(self.spaces)} with {{recipe, turns}}")
         player.stove[space] = Placed(tiles.take_one(placed.get("recipe"), f"{where}.stove.{space}"),
                                      int(placed.get("turns", 0)) % 4)
     if rp.get("prepared"):

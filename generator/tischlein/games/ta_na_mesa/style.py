@@ -59,7 +59,7 @@ def on(fill: str) -> str:
 
 def icon_for(ref: str) -> str:
     if ref not in ICONS:
-        raise PdfBuildError(f"ta-na-mesa: no icon for {ref!r}; add it to pdf/games/ta_na_mesa.py ICONS")
+        raise PdfBuildError(f"ta-na-mesa: no icon for {ref!r}; add it to tischlein/games/ta_na_mesa/style.py ICONS")
     return ICONS[ref]
 
 
