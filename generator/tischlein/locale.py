@@ -27,6 +27,11 @@ def decimal(value: float, lang: str, digits: int = 1) -> str:
     return format_decimal(value, format="#,##0." + "0" * digits if digits else "#,##0", locale=_locale(lang))
 
 
+def file_size(n: int, lang: str) -> str:
+    """A number of bytes as a reader compares downloads: "6,4 MB", "35 kB"."""
+    return f"{decimal(n / 1_000_000, lang)} MB" if n >= 100_000 else f"{decimal(n / 1000, lang, 0)} kB"
+
+
 def number(value, lang: str) -> str:
     """A parameter as the reader's language writes it: a fraction with its decimal sign ("1,5" in German);
     integers and anything else as they are (counts, sheet numbers and ids are never grouped or rounded)."""

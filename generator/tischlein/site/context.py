@@ -591,7 +591,7 @@ class PageContext(GameFacts, EnginePanels):
 
     def size(self, n: int) -> str:
         """A file size in the reader's language: "840 kB", "1.2 MB"."""
-        return _size(n, self.lang)
+        return locale.file_size(n, self.lang)
 
     def language(self, code: str) -> str:
         """The name of a language in the reader's language."""
@@ -629,8 +629,3 @@ def emblem_svg(game_id: str, name: str, alt: str) -> str:
 
 def note_anchor(record: str, field_name: str) -> str:
     return "note-" + re.sub(r"[^a-z0-9]+", "-", f"{record}-{field_name}".lower()).strip("-")
-
-
-
-def _size(n: int, lang: str) -> str:
-    return f"{locale.decimal(n / 1_000_000, lang)} MB" if n >= 100_000 else f"{locale.decimal(n / 1000, lang, 0)} kB"

@@ -10,6 +10,7 @@ from typing import Any
 from markupsafe import Markup
 
 from ..content.plural import as_json
+from ..locale import file_size
 from . import cardinfo
 from . import markdown as md
 from .simulation import player_range
@@ -69,9 +70,8 @@ class EnginePanels:
     def _loading(self) -> str:
         """What the panel says while the engine starts, with the bytes that start downloads the first time (the
         build counts them as the server sends them: site.build.engine_download)."""
-        from .context import _size
-        return self.ui("site.tryit.loading", size=_size(self.site.site_values["engine_bytes"][self.game.id],
-                                                         self.lang))
+        return self.ui("site.tryit.loading", size=file_size(self.site.site_values["engine_bytes"][self.game.id],
+                                                             self.lang))
 
     def _counted(self, key: str) -> Any:
         """A string that counts something, whole: the browser picks its plural form (text.js)."""
