@@ -172,6 +172,7 @@ def guide_page(c, ps: PrintSet, plan, opts, ui, density: int = 0) -> int:
     f.para(ui("pdf.guide.cut_packed", bleed=opts.bleed_mm), **bullet)
     if plan.min_bleed < mm(opts.bleed_mm) - 1e-6:
         f.para(ui("pdf.guide.bleed_edge", bleed=round(plan.min_bleed / mm(1), 1)), **bullet)
+    f.para(ui("pdf.guide.printer_margin", margin=opts.printer_margin_mm), **bullet)
     if ps.dice:
         f.para(ui("pdf.guide.cut_shaped"), **bullet)
     from .tuckdecks import CARD_MM, decks_to_box
