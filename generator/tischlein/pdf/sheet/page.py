@@ -150,14 +150,13 @@ class Page(OnPaper):
         """(the back's cell, turned by 180°) so that the back lands behind `cell`.
 
         Long-edge duplex of a portrait page mirrors x, short-edge mirrors y; a fold page mirrors across its fold.
-        A back reads upright when the piece is turned over its long side; a piece lying on its side (or a
-        horizontal fold with upright pieces) therefore has its back turned.
+        A back is drawn as it reads when the piece is turned over its own vertical axis (a card over its long side:
+        a shaped piece's outline on the back is its front's mirrored left to right). A flip across the page's
+        vertical axis does that to an upright piece; a piece lying on its side, or any flip across the horizontal
+        axis (short edge, horizontal fold) of an upright one, turns it over the other axis: its back is turned.
         """
-        if duplex == "fold":
-            axis = "long" if self.fold == "vertical" else "short"
-            turn = (self.fold == "horizontal") != cell.rotated
-        else:
-            axis, turn = duplex, cell.rotated
+        axis = duplex if duplex != "fold" else "long" if self.fold == "vertical" else "short"
+        turn = cell.rotated if axis == "long" else not cell.rotated
         if axis == "long":
             flip = lambda r: Rect(self.page_w - r.x - r.w, r.y, r.w, r.h)  # noqa: E731
         elif axis == "short":
