@@ -9,6 +9,7 @@
 """
 from __future__ import annotations
 
+import re
 from dataclasses import dataclass
 from pathlib import Path
 
@@ -202,3 +203,16 @@ def test_a_wider_printer_margin_moves_every_mark_inside_it(built, game):
     for i, s in _sheets(reader):
         for b in s.strokes + s.labels:
             assert m - TOL <= b.x0 and b.x1 <= W - m + TOL and m - TOL <= b.y0 and b.y1 <= H - m + TOL, (i + 1, b)
+
+
+@pytest.mark.parametrize("game", ["diced-veggies", "ta-na-mesa", "mahlzeit"])
+def test_the_guide_and_the_sheet_labels_count_the_same_sheets(built, game):
+    """'sheet 15 of 15' on the last label: the guide names that number where it differs from the sheets to print
+    (Diced Veggies prints one of two dice choices; Tá na Mesa's board tiles are labelled on their own)."""
+    reader = built(game, "a4")
+    guide = " ".join(reader.pages[0].extract_text().split())
+    total = int(re.search(r"sheet \d+ of (\d+)", reader.pages[-1].extract_text()).group(1))
+    sheets = int(re.search(r"(\d+) sheets of paper in all", guide).group(1))
+    numbered = re.search(r"sheet of pieces in this file, 1 to (\d+)", guide)
+    assert total == (int(numbered.group(1)) if numbered else sheets), guide
+    assert bool(numbered) == (game != "mahlzeit")

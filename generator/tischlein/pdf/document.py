@@ -124,7 +124,7 @@ def _write(ps: PrintSet, opts: Options, ui: Texts, path: Path) -> None:
 
     kind_labels = {k.id: k.label for k in ps.kinds}
     kinds_seen: set[str] = set()
-    total = sum(len(s.pages) for s in layout.sections if s.role not in ("front", "board"))
+    total = layout.labelled_sheets
     n = 0
     for section in layout.sections:
         if section.role == "front":
