@@ -8,7 +8,7 @@ import click
 
 from ..pdf.document import build_pdf, default_path
 from ..pdf.errors import PdfBuildError
-from ..pdf.options import Options
+from ..pdf.options import CARD_THICKNESS_MM, Options
 from ..pdf.sheet import CROP_MARK_STYLES, DUPLEX_MODES
 from ..pdf.units import CARD_SIZES, DEFAULT_CARD_SIZE, PRINTER_MARGIN_MM
 from .common import check_languages, content_option, load_or_exit, out_option
@@ -54,6 +54,16 @@ def _command():
                        "they survive the first guillotine cut. Never drawn on a card.")
     @click.option("--ink-saver", is_flag=True,
                   help="Light backgrounds and outlines instead of large coloured fills; same layout.")
+    @click.option("--tuckbox", is_flag=True,
+                  help="Instead of the cards, the tuck boxes: one foldable box per deck, as deep as the deck "
+                       "(blank spares included; see --card-thickness, --sleeves, and --duplex fold for cards "
+                       "glued from two halves).")
+    @click.option("--card-thickness", "card_thickness_mm", type=click.FloatRange(0.05, 2.0),
+                  default=CARD_THICKNESS_MM, show_default=True,
+                  help="How thick one printed card is, in mm (0.32 on about 300 g/m² card stock): the tuck boxes' "
+                       "depth.")
+    @click.option("--sleeves", is_flag=True,
+                  help="The cards go in sleeves: tuck boxes 3 mm wider and taller, 0.12 mm deeper per card.")
     @click.option("--calibration", is_flag=True,
                   help="Instead of the cards, write a two-page duplex calibration sheet for this paper and "
                        "--duplex long|short: cross-hairs on the front, millimetre scales behind them on the back. "
@@ -74,7 +84,7 @@ def _command():
     @click.option("-o", "output", type=click.Path(dir_okay=False, path_type=Path), default=None,
                   help="Write to this file instead of OUT/pdf/GAME/GAME-LANG-PAPER.pdf.")
     def pdf(game, lang, paper, card_size, bleed_mm, printer_margin_mm, duplex, back_offset, crop_marks, ink_saver,
-            calibration, rules_kind, content_dir, out_dir, output):
+            tuckbox, card_thickness_mm, sleeves, calibration, rules_kind, content_dir, out_dir, output):
         """Build the print-and-play PDF of GAME (or its rules booklet, quick reference, calibration sheet)."""
         # the cards, the guide and the credits print game.yaml's and the interface's texts only: the rules and
         # the worked examples are read (and checked) for the rules PDFs alone
@@ -87,8 +97,16 @@ def _command():
                 return
             opts = Options(lang=lang, paper=paper, card_size=card_size, bleed_mm=bleed_mm, duplex=duplex,
                            back_offset_mm=back_offset, crop_marks=crop_marks, ink_saver=ink_saver,
-                           printer_margin_mm=printer_margin_mm)
-            if calibration:
+                           printer_margin_mm=printer_margin_mm, card_thickness_mm=card_thickness_mm,
+                           sleeves=sleeves)
+            if tuckbox:
+                from ..pdf.tuckbox import build_tuckboxes
+                target = output or Path(out_dir) / "pdf" / game / opts.file_name(game, "tuckbox")
+                path = build_tuckboxes(content, game, opts, target)
+                if path is None:
+                    click.echo(f"{game} has no deck large enough for a tuck box")
+                    return
+            elif calibration:
                 from ..pdf.calibration import build_calibration
                 target = output or Path(out_dir) / "pdf" / game / opts.file_name(game, "calibration")
                 path = build_calibration(content, game, opts, target)

@@ -11,6 +11,8 @@ from .units import CARD_SIZES, CUSTOM_PAPER_MM, DEFAULT_CARD_SIZE, PAPERS, PRINT
 BLEED_MAX_MM = 6.0
 BACK_OFFSET_MAX_MM = 20.0
 PRINTER_MARGIN_MAX_MM = 15.0
+CARD_THICKNESS_MM = 0.32            # one card on ~300 g/m² card stock
+CARD_THICKNESS_RANGE_MM = (0.05, 2.0)
 
 
 @dataclass(frozen=True)
@@ -24,6 +26,8 @@ class Options:
     crop_marks: str = "short"                   # short | full
     ink_saver: bool = False                     # light backgrounds, outlines instead of large fills
     printer_margin_mm: float = PRINTER_MARGIN_MM  # the border the printer cannot print: marks and targets stay out
+    card_thickness_mm: float = CARD_THICKNESS_MM    # one printed card (tuck boxes are as deep as the deck)
+    sleeves: bool = False                       # the cards go in sleeves (tuck boxes wider, taller, deeper)
 
     def __post_init__(self):
         if paper_named(self.paper) is None:
@@ -40,6 +44,9 @@ class Options:
         if not 0 <= self.printer_margin_mm <= PRINTER_MARGIN_MAX_MM:
             raise PdfBuildError(f"the printer margin must be between 0 and {PRINTER_MARGIN_MAX_MM:g} mm, "
                                 f"got {self.printer_margin_mm:g}")
+        if not CARD_THICKNESS_RANGE_MM[0] <= self.card_thickness_mm <= CARD_THICKNESS_RANGE_MM[1]:
+            raise PdfBuildError(f"the card thickness must be between {CARD_THICKNESS_RANGE_MM[0]:g} and "
+                                f"{CARD_THICKNESS_RANGE_MM[1]:g} mm, got {self.card_thickness_mm:g}")
         if len(self.back_offset_mm) != 2 or any(abs(v) > BACK_OFFSET_MAX_MM for v in self.back_offset_mm):
             raise PdfBuildError(f"the back offset must be two numbers of at most {BACK_OFFSET_MAX_MM:g} mm, "
                                 f"got {self.back_offset_mm!r}")
@@ -74,6 +81,10 @@ class Options:
             extra.append("inksaver")
         if self.printer_margin_mm != PRINTER_MARGIN_MM:
             extra.append(f"margin{self.printer_margin_mm:g}")
+        if self.card_thickness_mm != CARD_THICKNESS_MM:
+            extra.append(f"card{self.card_thickness_mm:g}")
+        if self.sleeves:
+            extra.append("sleeves")
         if suffix:
             extra.append(suffix)
         return "-".join([game_id, self.lang, self.paper, *extra]) + ".pdf"
