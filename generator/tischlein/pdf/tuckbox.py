@@ -32,10 +32,9 @@ from .component import print_set as game_print_set
 from .errors import PdfBuildError
 from .icons import color
 from .options import Options
-from .sheet import MIN_MARGIN_MM as MARGIN_MM    # the card sheets' free paper: every printer leaves it
 from .texts import Texts
 from .tuckdecks import CARD_MM, MIN_PIECES, PLAY_MM, decks_to_box, inside_extra_mm, piece_mm  # noqa: F401
-from .units import mm
+from .units import margin_of, mm
 
 GLUE_MM = 10.0            # the glue strip along the last side
 TONGUE_MM = 15.0          # the tuck tongue at most; less on a shallow box
@@ -151,7 +150,7 @@ def layout(boxes: list[tuple[str, Box]], opts: Options, intro: str) -> list[list
     on no page. A row is as tall as its tallest box with its caption; a box is turned if only that fits the row
     (or the page)."""
     W, H = opts.paper_size.width, opts.paper_size.height
-    m, gap = mm(MARGIN_MM), mm(GAP_MM)
+    m, gap = margin_of(opts.paper_size), mm(GAP_MM)     # the printer's margin, as on the card sheets
     top = H - m - _text_height(intro, W - 2 * m) - gap      # where the first row's captions begin
     pages: list[list[Placed]] = [[]]
     x, y, row_h = m, top, 0.0
@@ -225,7 +224,7 @@ def _caption(ps: PrintSet, deck: Deck, ui: Texts, opts: Options) -> str:
 
 def _page(c, ps: PrintSet, boxes, page: list[Placed], intro: str, opts: Options, ui: Texts) -> None:
     W, H = opts.paper_size.width, opts.paper_size.height
-    m = mm(MARGIN_MM)
+    m = margin_of(opts.paper_size)
     c.setFillColor(color(INK))
     c.setFont(fonts.TITLE, TITLE_PT)
     c.drawString(m, H - m - 12, f"{ps.title} — {ui('pdf.tuck.heading')}")

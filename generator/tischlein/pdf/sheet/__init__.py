@@ -39,7 +39,6 @@ MIN_MARGIN_MM = PRINTER_MARGIN_MM   # the default printer margin (Options.printe
 MARK_GAP_MM = 0.5        # between the outer bleed edge and the start of a crop mark
 MARK_VISIBLE_MM = 1.5    # how much of each mark must lie inside the printable area (two 95 mm aids side by side on A4)
 MARK_LENGTH_MM = 7.0
-MARK_PAPER_CLEARANCE_MM = 1.0
 MARK_WIDTH_PT = 0.25
 DUPLEX_MODES = ("long", "short", "fold", "none")
 CROP_MARK_STYLES = ("short", "full")
