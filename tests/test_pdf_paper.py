@@ -212,10 +212,10 @@ def test_a_wider_printer_margin_moves_every_mark_inside_it(built, game):
             assert m - TOL <= b.x0 and b.x1 <= W - m + TOL and m - TOL <= b.y0 and b.y1 <= H - m + TOL, (i + 1, b)
 
 
-@pytest.mark.parametrize("game", ["diced-veggies", "ta-na-mesa", "mahlzeit"])
+@pytest.mark.parametrize("game", ["diced-veggies", "mahlzeit"])
 def test_the_guide_and_the_sheet_labels_count_the_same_sheets(built, game):
     """'sheet 15 of 15' on the last label: the guide names that number where it differs from the sheets to print
-    (Diced Veggies prints one of two dice choices; Tá na Mesa's board tiles are labelled on their own)."""
+    (Diced Veggies prints one of its two dice choices)."""
     reader = built(game, "a4")
     guide = " ".join(reader.pages[0].extract_text().split())
     total = int(re.search(r"sheet \d+ of (\d+)", reader.pages[-1].extract_text()).group(1))

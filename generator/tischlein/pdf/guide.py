@@ -146,7 +146,7 @@ def guide_page(c, ps: PrintSet, plan, opts, ui, density: int = 0) -> int:
                       size=ds.size_mm), bullet="–", indent=mm(10), size=8.5, after=2.0)
         f.para(ui("pdf.guide.alt.plain_dice"), indent=mm(10), size=8.5, after=2.0)
     f.para(ui("pdf.guide.total_sheets", sheets=plan.sheet_count), indent=mm(5), font=fonts.BOLD, size=8.5)
-    if plan.labelled_sheets != plan.sheet_count:    # labels count both dice choices, not a tiled board's sheets
+    if alternatives:        # the sheets' labels number the sheets of every choice, the guide's total one choice's
         f.para(ui("pdf.guide.numbered", total=plan.labelled_sheets), indent=mm(5), size=8.5)
 
     f.heading(ui("pdf.guide.how"))
