@@ -8,12 +8,14 @@ from __future__ import annotations
 
 import pypdfium2 as pdfium
 import pytest
-from pdf_helpers import overlapping_glyphs, unpainted_rects
+from pdf_helpers import operations, overlapping_glyphs, printed_set, spare_fronts, unpainted_rects
 from pypdf import PdfReader
 
 from content_tools import load_game
 from tischlein.pdf.component import print_set
+from tischlein.pdf.document import build_pdf
 from tischlein.pdf.options import Options
+from tischlein.pdf import tuckbox
 from tischlein.pdf.tuckbox import CARD_MM, MIN_PIECES, PLAY_MM, build_tuckboxes, decks_to_box
 
 MM = 72 / 25.4
@@ -37,16 +39,17 @@ def _sizes(rects):
     return sorted((round(w, 1), round(h, 1)) for _, _, w, h in rects)
 
 
-def test_panels_are_card_plus_play_and_deck_deep(mahlzeit):
+def test_panels_are_card_plus_play_and_deck_deep(mahlzeit, tmp_path):
     content, reader = mahlzeit
     ps = print_set(content, "mahlzeit", "en", Options().card)
     (deck,) = decks_to_box(ps)
-    assert len(deck.pieces) == 110 and len(reader.pages) == 1
+    spares = spare_fronts(PdfReader(build_pdf(content, "mahlzeit", Options(), tmp_path / "cards.pdf")))
+    assert len(deck.pieces) == 110 and spares == 7 and len(reader.pages) == 1
     rects = panels(reader, 0)
     assert len(rects) == 13        # glue, front, side, back, side, lid, tongue, bottom, tab and four dust flaps
     W, H = (deck.size.width_mm + PLAY_MM) * MM, (deck.size.height_mm + PLAY_MM) * MM
-    D = (110 * CARD_MM + PLAY_MM) * MM
-    assert round(D / MM, 1) == 36.2
+    D = ((110 + spares) * CARD_MM + PLAY_MM) * MM          # the blank spares go in the box too
+    assert round(D / MM, 2) == 38.44
     sizes = [(min(w, h), max(w, h)) for _, _, w, h in rects]        # the template may be turned on the page
 
     def count(a, b):
@@ -80,7 +83,7 @@ def test_template_lies_on_the_page_and_no_panels_overlap(mahlzeit):
 def test_the_page_states_the_thickness_assumption(mahlzeit):
     _, reader = mahlzeit
     text = reader.pages[0].extract_text()
-    assert "110 pieces × 0.32 mm" in text and "300 g/m²" in text and "36.2 mm deep" in text
+    assert "117 pieces × 0.32 mm" in text and "300 g/m²" in text and "38.44 mm deep" in text
 
 
 @pytest.mark.parametrize("paper", ["a4", "letter"])
@@ -89,8 +92,7 @@ def test_every_deck_of_every_game_gets_a_box_that_fits_the_paper(paper, tmp_path
     pages = {}
     for game_id in GAMES:
         content = load_game(game_id)
-        ps = print_set(content, game_id, "en", Options().card)
-        decks = decks_to_box(ps)
+        decks = decks_to_box(printed_set(content, game_id, Options(paper=paper)))     # with the spares
         assert all(len(d.pieces) >= MIN_PIECES for d in decks)
         path = build_tuckboxes(content, game_id, Options(lang="en", paper=paper), tmp_path / f"{game_id}.pdf")
         reader = PdfReader(path)
@@ -132,3 +134,34 @@ def test_no_letter_of_a_box_runs_over_the_edge_of_its_panel(lang, tmp_path):
                 inside = [r for r in touched if r[0] - TOL <= left and right <= r[0] + r[2] + TOL
                           and r[1] - TOL <= bottom and top <= r[1] + r[3] + TOL]
                 assert not touched or (len(touched) == 1 and inside), (game_id, lang, char, (left, bottom))
+
+
+@pytest.mark.parametrize("options,piece,extra", [
+    ({"card_thickness_mm": 0.5}, 0.5, PLAY_MM), ({"sleeves": True}, CARD_MM + 0.12, PLAY_MM + 3),
+    ({"duplex": "fold"}, 2 * CARD_MM, PLAY_MM)])
+def test_the_box_fits_thicker_cards_sleeves_and_folded_cards(tmp_path, options, piece, extra):
+    """Schwarzwälder Kirsch's 49 cards and the spares its card PDF of these options prints: the sides as deep as
+    that many pieces of that thickness (folded cards are two layers), front and back as large as a sleeve."""
+    content = load_game("schwarzwaelder-kirsch")
+    opts = Options(**options)
+    cards = {k: v for k, v in options.items() if k == "duplex"}
+    spares = spare_fronts(PdfReader(build_pdf(content, "schwarzwaelder-kirsch", Options(**cards), tmp_path / "c.pdf")))
+    if options.get("duplex") == "fold":     # a fold sheet prints each spare's front once, beside its back
+        spares = spare_fronts(PdfReader(tmp_path / "c.pdf"))
+    reader = PdfReader(build_tuckboxes(content, "schwarzwaelder-kirsch", opts, tmp_path / "box.pdf"))
+    W, H = (63 + extra) * MM, (88 + extra) * MM
+    D = ((49 + spares) * piece + PLAY_MM) * MM
+    sizes = [(min(w, h), max(w, h)) for _, _, w, h in panels(reader, 0)]
+    for a, b, n in ((W, H, 2), (D, H, 2), (W, D, 2)):
+        lo, hi = min(a, b), max(a, b)
+        assert sum(1 for w, h in sizes if abs(w - lo) < TOL and abs(h - hi) < TOL) == n, (options, a / MM, b / MM)
+
+
+def test_the_front_has_a_thumb_notch(mahlzeit, tmp_path, monkeypatch):
+    """A half circle cut into the middle of the front's top edge: the template has one arc (two Bézier curves) more
+    than without the notch."""
+    content, reader = mahlzeit
+    monkeypatch.setattr(tuckbox, "NOTCH_MM", 0.0)
+    plain = PdfReader(build_tuckboxes(content, "mahlzeit", Options(), tmp_path / "plain.pdf"))
+    arcs = [(operands, op) for operands, op in operations(reader, 0) if op in (b"c", "c")]
+    assert len(arcs) - sum(1 for _, op in operations(plain, 0) if op in (b"c", "c")) == 2

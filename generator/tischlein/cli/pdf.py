@@ -8,9 +8,9 @@ import click
 
 from ..pdf.document import build_pdf, default_path
 from ..pdf.errors import PdfBuildError
-from ..pdf.options import Options
+from ..pdf.options import CARD_THICKNESS_MM, Options
 from ..pdf.sheet import CROP_MARK_STYLES, DUPLEX_MODES
-from ..pdf.units import CARD_SIZES, DEFAULT_CARD_SIZE, PAPERS
+from ..pdf.units import CARD_SIZES, DEFAULT_CARD_SIZE, PRINTER_MARGIN_MM
 from .common import check_languages, content_option, load_or_exit, out_option
 
 
@@ -30,12 +30,17 @@ def _command():
     @click.option("--lang", default="en", show_default=True,
                   help="Language of the card texts: one of the content's languages (untranslated texts fall "
                        "back to English).")
-    @click.option("--paper", type=click.Choice(list(PAPERS)), default="a4", show_default=True)
+    @click.option("--paper", default="a4", show_default=True, metavar="a4|letter|WxH",
+                  help="a4, letter, or any paper as width x height in mm (e.g. 200x280).")
     @click.option("--card-size", type=click.Choice(list(CARD_SIZES)), default=DEFAULT_CARD_SIZE, show_default=True,
                   help="poker = 63 × 88 mm, poker-in = 63.5 × 88.9 mm, bridge 57 × 89, mini 44 × 63, "
                        "euro 59 × 92, tarot 70 × 120.")
     @click.option("--bleed", "bleed_mm", type=click.FloatRange(0, 6), default=3.0, show_default=True,
-                  help="Art beyond the cut line, in mm (reduced on paper where it does not fit; the guide says so).")
+                  help="Art beyond the cut line on every side of every piece, in mm.")
+    @click.option("--printer-margin", "printer_margin_mm", type=click.FloatRange(0, 15), default=PRINTER_MARGIN_MM,
+                  show_default=True,
+                  help="The border your printer leaves blank, in mm (most print at least 5 mm from the edge; "
+                       "some lasers need 6.35): crop marks, registration targets and labels stay inside it.")
     @click.option("--duplex", type=click.Choice(list(DUPLEX_MODES)), default="long", show_default=True,
                   help="long/short: each back page follows its front page, mirrored for a flip on the long or "
                        "short edge (the PDF asks the printer for that flip); fold: gutter fold, fronts and their "
@@ -45,10 +50,20 @@ def _command():
                   help="Shift every back by X,Y mm (right and up, as seen on the back) to correct a printer's "
                        "duplex misalignment; measure it with --calibration. Works with long, short and fold.")
     @click.option("--crop-marks", type=click.Choice(list(CROP_MARK_STYLES)), default="short", show_default=True,
-                  help="short: 7 mm marks in the margin; full: cut lines from the cards to the paper edge, so "
+                  help="short: 7 mm marks in the margin; full: cut lines from the cards to the printer margin, so "
                        "they survive the first guillotine cut. Never drawn on a card.")
     @click.option("--ink-saver", is_flag=True,
                   help="Light backgrounds and outlines instead of large coloured fills; same layout.")
+    @click.option("--tuckbox", is_flag=True,
+                  help="Instead of the cards, the tuck boxes: one foldable box per deck, as deep as the deck "
+                       "(blank spares included; see --card-thickness, --sleeves, and --duplex fold for cards "
+                       "glued from two halves).")
+    @click.option("--card-thickness", "card_thickness_mm", type=click.FloatRange(0.05, 2.0),
+                  default=CARD_THICKNESS_MM, show_default=True,
+                  help="How thick one printed card is, in mm (0.32 on about 300 g/m² card stock): the tuck boxes' "
+                       "depth.")
+    @click.option("--sleeves", is_flag=True,
+                  help="The cards go in sleeves: tuck boxes 3 mm wider and taller, 0.12 mm deeper per card.")
     @click.option("--calibration", is_flag=True,
                   help="Instead of the cards, write a two-page duplex calibration sheet for this paper and "
                        "--duplex long|short: cross-hairs on the front, millimetre scales behind them on the back. "
@@ -68,8 +83,8 @@ def _command():
     @out_option
     @click.option("-o", "output", type=click.Path(dir_okay=False, path_type=Path), default=None,
                   help="Write to this file instead of OUT/pdf/GAME/GAME-LANG-PAPER.pdf.")
-    def pdf(game, lang, paper, card_size, bleed_mm, duplex, back_offset, crop_marks, ink_saver,
-            calibration, rules_kind, content_dir, out_dir, output):
+    def pdf(game, lang, paper, card_size, bleed_mm, printer_margin_mm, duplex, back_offset, crop_marks, ink_saver,
+            tuckbox, card_thickness_mm, sleeves, calibration, rules_kind, content_dir, out_dir, output):
         """Build the print-and-play PDF of GAME (or its rules booklet, quick reference, calibration sheet)."""
         # the cards, the guide and the credits print game.yaml's and the interface's texts only: the rules and
         # the worked examples are read (and checked) for the rules PDFs alone
@@ -81,8 +96,17 @@ def _command():
                 click.echo(f"wrote {path} ({path.stat().st_size / 1024:.0f} KiB)")
                 return
             opts = Options(lang=lang, paper=paper, card_size=card_size, bleed_mm=bleed_mm, duplex=duplex,
-                           back_offset_mm=back_offset, crop_marks=crop_marks, ink_saver=ink_saver)
-            if calibration:
+                           back_offset_mm=back_offset, crop_marks=crop_marks, ink_saver=ink_saver,
+                           printer_margin_mm=printer_margin_mm, card_thickness_mm=card_thickness_mm,
+                           sleeves=sleeves)
+            if tuckbox:
+                from ..pdf.tuckbox import build_tuckboxes
+                target = output or Path(out_dir) / "pdf" / game / opts.file_name(game, "tuckbox")
+                path = build_tuckboxes(content, game, opts, target)
+                if path is None:
+                    click.echo(f"{game} has no deck large enough for a tuck box")
+                    return
+            elif calibration:
                 from ..pdf.calibration import build_calibration
                 target = output or Path(out_dir) / "pdf" / game / opts.file_name(game, "calibration")
                 path = build_calibration(content, game, opts, target)

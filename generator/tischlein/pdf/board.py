@@ -33,9 +33,8 @@ from .card import wrap
 from .component import Board
 from .errors import PdfBuildError
 from .icons import color
-from .sheet import MARK_GAP_MM, MARK_LENGTH_MM, MARK_PAPER_CLEARANCE_MM, MARK_VISIBLE_MM, MARK_WIDTH_PT, \
-    MIN_MARGIN_MM, Rect
-from .units import Size, mm, to_mm
+from .sheet import MARK_GAP_MM, MARK_LENGTH_MM, MARK_VISIBLE_MM, MARK_WIDTH_PT, Rect
+from .units import Size, margin_of, mm, to_mm
 
 OVERLAP_MM = 12.0          # glue overlap between neighbouring tiles
 OVERLAP_RANGE_MM = (10.0, 15.0)
@@ -79,7 +78,7 @@ def _label(row: int, col: int) -> str:
 
 def usable_area(paper: Size, bleed: float) -> Rect:
     """The page rectangle a tile may fill (page coordinates): margins, mark room, bleed and header removed."""
-    edge = mm(MIN_MARGIN_MM + MARK_GAP_MM + MARK_VISIBLE_MM) + bleed
+    edge = margin_of(paper) + mm(MARK_GAP_MM + MARK_VISIBLE_MM) + bleed
     top = edge + mm(HEADER_MM + TOP_MARK_MM)
     return Rect(edge, edge, paper.width - 2 * edge, paper.height - edge - top)
 
@@ -155,7 +154,7 @@ def draw_tile(c, board: Board, plan: BoardPlan, tile: BoardTile, paper: Size, ui
     for strip, neighbour in zip(tile.glue, tile.glue_to):
         _glue_strip(c, Rect(strip.x + dx, strip.y + dy, strip.w, strip.h), tile.label, neighbour,
                     ui("pdf.board.glue", label=neighbour))
-    _marks(c, p, b, paper, ceiling=paper.height - mm(MIN_MARGIN_MM + HEADER_MM))
+    _marks(c, p, b, paper, ceiling=paper.height - margin_of(paper) - mm(HEADER_MM))
     _header(c, board, plan, tile, paper, ui, n, title)
 
 
@@ -203,7 +202,7 @@ def _glue_strip(c, s: Rect, own: str, neighbour: str, text: str) -> None:
 
 def _marks(c, p: Rect, bleed: float, paper: Size, ceiling: float) -> None:
     """Crop marks at the tile's four cut lines, outside the bleed, never on the art."""
-    gap, length, clear = mm(MARK_GAP_MM), mm(MARK_LENGTH_MM), mm(MARK_PAPER_CLEARANCE_MM)
+    gap, length, clear = mm(MARK_GAP_MM), mm(MARK_LENGTH_MM), margin_of(paper)     # marks end where printing does
     W, H = paper.width, paper.height
     c.saveState()
     c.setLineWidth(MARK_WIDTH_PT)
@@ -227,13 +226,13 @@ def _marks(c, p: Rect, bleed: float, paper: Size, ceiling: float) -> None:
 
 def _header(c, board: Board, plan: BoardPlan, tile: BoardTile, paper: Size, ui, n: int, title: str) -> None:
     """Sheet name, how to assemble and (right) the assembly diagram with this sheet highlighted."""
-    top = paper.height - mm(MIN_MARGIN_MM) - mm(1)
-    x0 = mm(MIN_MARGIN_MM + 3)
+    top = paper.height - margin_of(paper) - mm(1)
+    x0 = margin_of(paper) + mm(3)
     # diagram: one small box per sheet
     cell = min(mm(7), mm(13) / plan.rows, mm(40) / plan.cols)
     cw = cell * max(1.0, min(1.6, plan.width / plan.height * plan.rows / plan.cols))
     dw, dh = cw * plan.cols, cell * plan.rows
-    dx = paper.width - mm(MIN_MARGIN_MM + 3) - dw
+    dx = paper.width - margin_of(paper) - mm(3) - dw
     dy = top - dh - mm(1)
     for t in plan.tiles:
         x, y = dx + t.col * cw, dy + dh - (t.row + 1) * cell

@@ -26,6 +26,7 @@ from .units import mm
 
 SCALE_MM = 8            # each scale runs from −8 to +8 mm
 CROSS_MM = 9            # half-length of a front cross-hair
+LABEL_PT = 6.5          # the scales' numbers (readable without a loupe)
 INK = "#3b2417"
 ACCENT = "#b3263b"
 
@@ -81,7 +82,7 @@ def _write(path: Path, title: str, layout: sheet.SheetLayout, opts: Options, ui:
     y = _heading(c, ui("pdf.calibration.title") + f" · {title} · {opts.paper_size.name}", W, y)
     for key in ("pdf.calibration.front", "pdf.calibration.steps", "pdf.calibration.use"):
         y = _para(c, ui(key, mode=mode), W, y)
-    guide._scale_bar(c, W / 2 - mm(25), max(band[0], y - mm(9)))
+    _ruler(c, layout, W, H, band, y)
     c.showPage()
 
     # back: scales behind every cross, shifted by the back offset like the card backs
@@ -102,6 +103,16 @@ def _text_band(layout: sheet.SheetLayout) -> tuple[float, float]:
     if len(tops) >= 2:
         return tops[1] + reach, tops[0] - reach
     return mm(15), tops[0] - reach
+
+
+def _ruler(c, layout: sheet.SheetLayout, W: float, H: float, band: tuple[float, float], y: float) -> None:
+    """The 50 mm ruler below the instructions if the band has room for it (7 mm high), else above the first row
+    of crosses, else at the foot of the band."""
+    if y - mm(10.5) >= band[0]:
+        return guide._scale_bar(c, W / 2 - mm(25), y - mm(10.5))
+    top_cross = max(cell.trim.y + cell.trim.h / 2 for cell in layout.cells) + mm(CROSS_MM)
+    at = H - mm(sheet.MIN_MARGIN_MM + 9)
+    guide._scale_bar(c, W / 2 - mm(25), at if at - mm(1) > top_cross else band[0])
 
 
 def _heading(c, text: str, W: float, y: float) -> float:
@@ -133,7 +144,8 @@ def _cross(c, x: float, y: float) -> None:
 
 
 def _scales(c, x: float, y: float) -> None:
-    """Two millimetre scales crossing at (x, y): ticks every 0.5 mm, numbers every 2 mm (Y from ±4)."""
+    """Two millimetre scales crossing at (x, y): ticks every 0.5 mm (longer every 1 and 2 mm), numbers every 4 mm
+    in LABEL_PT type (every 2 mm the numbers would run together); Y's numbers right of its line, clear of X's."""
     n = SCALE_MM
     c.saveState()
     c.setStrokeColor(color(INK))
@@ -141,19 +153,18 @@ def _scales(c, x: float, y: float) -> None:
     c.setLineWidth(0.25)
     c.line(x - mm(n), y, x + mm(n), y)
     c.line(x, y - mm(n), x, y + mm(n))
-    c.setFont(fonts.BODY, 4.5)
+    c.setFont(fonts.BODY, LABEL_PT)
     for i in range(-2 * n, 2 * n + 1):
         v = i / 2
-        t = mm(1.6) if i % 4 == 0 else mm(1.1) if i % 2 == 0 else mm(0.6)
+        t = mm(1.8) if i % 4 == 0 else mm(1.2) if i % 2 == 0 else mm(0.6)
         c.line(x + mm(v), y, x + mm(v), y + t)          # X scale: ticks above the line
         c.line(x, y + mm(v), x - t, y + mm(v))          # Y scale: ticks left of the line
-        if i % 4 == 0 and i:
+        if i % 8 == 0 and i:
             label = f"{v:+g}"
-            c.drawCentredString(x + mm(v), y - mm(2.2), label)
-            if abs(v) > 2:                                  # ±2 would touch the X labels
-                c.drawString(x + mm(0.8), y + mm(v) - 1.5, label)
+            c.drawCentredString(x + mm(v), y - mm(0.7) - LABEL_PT * 0.7, label)
+            c.drawString(x + mm(1), y + mm(v) - LABEL_PT * 0.35, label)
     c.setFont(fonts.BOLD, 6)
     c.setFillColor(color(ACCENT))
-    c.drawString(x + mm(n) + mm(1), y - 2, "X")
-    c.drawCentredString(x, y + mm(n) + mm(1), "Y")
+    c.drawString(x + mm(n) + mm(2), y - 2, "X")
+    c.drawCentredString(x, y + mm(n) + mm(2), "Y")
     c.restoreState()

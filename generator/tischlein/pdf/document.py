@@ -30,9 +30,9 @@ from .component import Board, PrintSet
 from .errors import PdfBuildError
 from .component import print_set as game_print_set
 from .options import Options
-from .sheet.page import draw_marks
+from .sheet.page import LABEL_SIZE_PT, draw_marks
 from .texts import Texts
-from .units import mm, to_mm
+from .units import margin_of, mm, to_mm
 
 CREATOR = "tischlein"
 FACE_PREFIX, BACK_PREFIX = "face-", "back-"
@@ -124,7 +124,7 @@ def _write(ps: PrintSet, opts: Options, ui: Texts, path: Path) -> None:
 
     kind_labels = {k.id: k.label for k in ps.kinds}
     kinds_seen: set[str] = set()
-    total = sum(len(s.pages) for s in layout.sections if s.role not in ("front", "board"))
+    total = layout.labelled_sheets
     n = 0
     for section in layout.sections:
         if section.role == "front":
@@ -307,8 +307,8 @@ def _front_page(c, ps: PrintSet, placed, opts: Options, ui: Texts, n: int, total
     if page.two_sided and opts.duplex in ("long", "short"):
         for x, y in page.registration_points(full):
             registration.place(c, x, y)
-    _footer(c, page, ui("pdf.sheet.footer", game=ps.title, n=n, total=total, side=side,
-                        size=_sizes(page, ui)))
+    _footer(c, page, ui("pdf.sheet.footer", game=ps.title, n=n, total=total, side=side, size=_sizes(page, ui)),
+            ui("pdf.sheet.footer_short", game=ps.title, n=n, total=total, side=side))
 
 
 def _sizes(page, ui: Texts) -> str:
@@ -337,8 +337,9 @@ def _back_page(c, ps: PrintSet, placed, opts: Options, ui: Texts, n: int, total:
         bx, by = (page.page_w - x, y) if opts.duplex == "long" else (x, page.page_h - y)
         registration.place(c, bx, by)
     c.restoreState()
-    _footer(c, page, ui("pdf.sheet.footer", game="", n=n, total=total, side=ui("pdf.sheet.back"),
-                        size=_sizes(page, ui)).lstrip(" ·"), mirror=opts.duplex)
+    back = ui("pdf.sheet.back")
+    _footer(c, page, ui("pdf.sheet.footer", game="", n=n, total=total, side=back, size=_sizes(page, ui)).lstrip(" ·"),
+            ui("pdf.sheet.footer_short", game="", n=n, total=total, side=back).lstrip(" ·"), mirror=opts.duplex)
 
 
 def _fold_backs(c, placed, opts: Options, label: str) -> None:
@@ -356,7 +357,7 @@ def _fold_backs(c, placed, opts: Options, label: str) -> None:
     _mirrored(c, page, "fold", lambda: draw_marks(c, page, opts.crop_marks == "full"))
     c.restoreState()
     W, H = page.page_w, page.page_h
-    m = mm(sheet.MIN_MARGIN_MM)
+    m = margin_of(opts.paper_size)
     line = sheet.Line(W / 2, m, W / 2, H - m) if page.fold == "vertical" else sheet.Line(m, H / 2, W - m, H / 2)
     size, room = 6, fonts.width(label, fonts.BODY, 6) + mm(1.5)
     c.saveState()
@@ -390,30 +391,35 @@ def _mirrored(c, page, duplex: str, draw) -> None:
     c.restoreState()
 
 
-def _footer(c, page, text: str, mirror: str = "") -> None:
-    """A small note in the left margin, reading upwards, in the longest stretch between the margin's crop marks;
-    on a back page (`mirror` "long" or "short") where that margin lands after the flip."""
-    env = page.envelope
-    W, H = page.page_w, page.page_h
-    left = W - env.x1 if mirror == "long" else env.x
-    if left < mm(6):
+def _footer(c, page, text: str, short: str, mirror: str = "") -> None:
+    """A small note in the sheet's label box (`Page.label_box`: in the printable margin, between two crop marks);
+    on a back page (`mirror` "long" or "short") behind the front's, reading the right way round. `short` (without
+    the sizes) where `text` does not fit even at 4 pt."""
+    found = page.label_box()
+    if found is None:
         return
-    side = env.x1 if mirror == "long" else env.x
-    ys = sorted({round(m.y0, 3) for m in page.marks() if m.y0 == m.y1 and
-                 (m.x0 >= side - 1e-3 if mirror == "long" else m.x1 <= side + 1e-3)})
-    stops = [env.y] + ys + [env.y1]
-    lo, hi = max(zip(stops, stops[1:]), key=lambda ab: ab[1] - ab[0])
-    if mirror == "short":
-        lo, hi = H - hi, H - lo
-    size = 6.5
-    while fonts.width(text, fonts.BODY, size) > hi - lo - mm(6) and size > 4:
+    box, vertical = found
+    W, H = page.page_w, page.page_h
+    if mirror == "long":
+        box = sheet.Rect(W - box.x - box.w, box.y, box.w, box.h)
+    elif mirror == "short":
+        box = sheet.Rect(box.x, H - box.y - box.h, box.w, box.h)
+    length = box.h if vertical else box.w
+    size = LABEL_SIZE_PT
+    if fonts.width(text, fonts.BODY, 4) > length:
+        text = short
+    while fonts.width(text, fonts.BODY, size) > length and size > 4:
         size -= 0.5
-    if fonts.width(text, fonts.BODY, size) > hi - lo - mm(6):
+    if fonts.width(text, fonts.BODY, size) > length:
         return
     c.saveState()
     c.setFont(fonts.BODY, size)
     c.setFillColorRGB(0.35, 0.28, 0.22)
-    c.translate(left - mm(2.5), (lo + hi) / 2)
-    c.rotate(90)
+    descent = size * 0.25
+    if vertical:       # reads upwards: the glyphs' tops point left
+        c.translate(box.x1 - descent, box.y + box.h / 2)
+        c.rotate(90)
+    else:
+        c.translate(box.x + box.w / 2, box.y + descent)
     c.drawCentredString(0, 0, text)
     c.restoreState()

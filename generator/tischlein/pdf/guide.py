@@ -146,6 +146,8 @@ def guide_page(c, ps: PrintSet, plan, opts, ui, density: int = 0) -> int:
                       size=ds.size_mm), bullet="–", indent=mm(10), size=8.5, after=2.0)
         f.para(ui("pdf.guide.alt.plain_dice"), indent=mm(10), size=8.5, after=2.0)
     f.para(ui("pdf.guide.total_sheets", sheets=plan.sheet_count), indent=mm(5), font=fonts.BOLD, size=8.5)
+    if alternatives:        # the sheets' labels number the sheets of every choice, the guide's total one choice's
+        f.para(ui("pdf.guide.numbered", total=plan.labelled_sheets), indent=mm(5), size=8.5)
 
     f.heading(ui("pdf.guide.how"))
     f.para(ui("pdf.print.scale"), **bullet)
@@ -172,6 +174,7 @@ def guide_page(c, ps: PrintSet, plan, opts, ui, density: int = 0) -> int:
     f.para(ui("pdf.guide.cut_packed", bleed=opts.bleed_mm), **bullet)
     if plan.min_bleed < mm(opts.bleed_mm) - 1e-6:
         f.para(ui("pdf.guide.bleed_edge", bleed=round(plan.min_bleed / mm(1), 1)), **bullet)
+    f.para(ui("pdf.guide.printer_margin", margin=opts.printer_margin_mm), **bullet)
     if ps.dice:
         f.para(ui("pdf.guide.cut_shaped"), **bullet)
     from .tuckdecks import CARD_MM, decks_to_box

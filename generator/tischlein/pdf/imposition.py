@@ -65,6 +65,12 @@ class Plan:
         return [s for s in self.sections if s.role == role]
 
     @property
+    def labelled_sheets(self) -> int:
+        """The sheets whose label says "sheet n of this": every sheet of pieces in the file (both alternatives),
+        not the tiles of a board larger than a sheet (numbered on their own)."""
+        return sum(len(s.pages) for s in self.sections if s.role not in ("front", "board"))
+
+    @property
     def sheet_count(self) -> int:
         """Physical sheets of paper for the pieces (front matter excluded), one alternative (the first) only."""
         n, alt_done = 0, False

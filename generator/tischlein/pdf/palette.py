@@ -69,3 +69,24 @@ def luma(hex_: str) -> float:
 def text_on(fill: str, dark: str, light: str = WHITE) -> str:
     """`dark` or `light` text, whichever reads on `fill` as printed (after the ink-saver tint)."""
     return dark if luma(area(fill)) > 0.55 else light
+
+
+def contrast(a: str, b: str) -> float:
+    """The WCAG contrast ratio of two colours (1 to 21): small text wants at least 4.5."""
+    def lum(hex_: str) -> float:
+        def channel(v: int) -> float:
+            c = v / 255
+            return c / 12.92 if c <= 0.03928 else ((c + 0.055) / 1.055) ** 2.4
+        r, g, b_ = (channel(v) for v in _rgb(hex_))
+        return 0.2126 * r + 0.7152 * g + 0.0722 * b_
+    hi, lo = sorted((lum(a), lum(b)), reverse=True)
+    return (hi + 0.05) / (lo + 0.05)
+
+
+def readable(hex_: str, against: str = WHITE, ratio: float = 4.5) -> str:
+    """`hex_` darkened just enough (in steps of 2 %) that small text reads between it and `against`: white text
+    on a coloured banner, or the colour as text on the paper."""
+    out = hex_
+    while contrast(out, against) < ratio:
+        out = over("#000000", out, 0.02)
+    return out

@@ -23,7 +23,7 @@ from .units import mm
 KIND = "spare"
 FACE = "spare"
 ICON = "plate"
-RIM, PAPER, RULE, INK = "#e9e1d2", "#ffffff", "#d3c7b1", "#8a7a63"
+RIM, PAPER, RULE, INK = "#e9e1d2", "#ffffff", "#d3c7b1", "#74665a"     # INK: 5.5:1 on the paper
 _FOUND: dict[tuple, int] = {}     # spares found per sheet geometry (_geometry), for this process's later files
 
 

@@ -20,7 +20,7 @@ panel sizes in points from the page.
 """
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from pathlib import Path
 
 from reportlab.pdfbase.pdfmetrics import stringWidth
@@ -32,14 +32,14 @@ from .component import print_set as game_print_set
 from .errors import PdfBuildError
 from .icons import color
 from .options import Options
-from .sheet import MIN_MARGIN_MM as MARGIN_MM    # the card sheets' free paper: every printer leaves it
 from .texts import Texts
-from .tuckdecks import CARD_MM, MIN_PIECES, PLAY_MM, decks_to_box  # noqa: F401 (importable from here too)
-from .units import mm
+from .tuckdecks import CARD_MM, MIN_PIECES, PLAY_MM, decks_to_box, inside_extra_mm, piece_mm  # noqa: F401
+from .units import margin_of, mm
 
 GLUE_MM = 10.0            # the glue strip along the last side
 TONGUE_MM = 15.0          # the tuck tongue at most; less on a shallow box
 GAP_MM = 6.0              # between two templates (room to cut each out)
+NOTCH_MM = 9.0            # the thumb notch in the front's top edge: a half circle this wide at most
 CAPTION_MM = 60.0         # the narrowest a caption is set
 TITLE_PT, BODY_PT, LEAD_PT = 15, 8.5, 11
 TITLE_MAX_PT = 14.0      # the label's title at most
@@ -68,6 +68,7 @@ class Box:
     height: float
     depth: float
     panels: tuple[Panel, ...]
+    notch: float = 0.0    # radius of the thumb notch cut into the front's top edge (pt)
 
     @property
     def flat_w(self) -> float:
@@ -78,12 +79,14 @@ class Box:
         return max(p.y + p.h for p in self.panels)
 
 
-def depth_mm(pieces: int) -> float:
-    return pieces * CARD_MM + PLAY_MM
+def depth_mm(pieces: int, piece: float = CARD_MM) -> float:
+    return pieces * piece + PLAY_MM
 
 
-def box_for(width_mm: float, height_mm: float, pieces: int) -> Box:
-    W, H, D = mm(width_mm + PLAY_MM), mm(height_mm + PLAY_MM), mm(depth_mm(pieces))
+def box_for(width_mm: float, height_mm: float, pieces: int, piece: float = CARD_MM, extra: float = PLAY_MM) -> Box:
+    """The box for `pieces` cards of `width_mm` × `height_mm`, each `piece` mm thick, inside `extra` mm wider and
+    taller than a card (the play, and a sleeve's margin)."""
+    W, H, D = mm(width_mm + extra), mm(height_mm + extra), mm(depth_mm(pieces, piece))
     G, T = mm(GLUE_MM), min(mm(TONGUE_MM), max(mm(6), 0.8 * D))
     dust = min(0.85 * D, W / 2)
     y0 = D                                             # the bottom row: the bottom and its tab are D tall
@@ -105,20 +108,25 @@ def box_for(width_mm: float, height_mm: float, pieces: int) -> Box:
     ]
     bottom = min(p.y for p in panels)
     panels = [Panel(p.name, p.x, p.y - bottom, p.w, p.h, p.glue) for p in panels]
-    return Box(W, H, D, tuple(panels))
+    return Box(W, H, D, tuple(panels), min(mm(NOTCH_MM), W / 4, H / 6))
 
 
 def build_tuckboxes(content, game_id: str, opts: Options, out_path: Path) -> Path | None:
     """The tuck-box PDF of one game, language and paper; None when no deck is large enough for a box."""
     ps = game_print_set(content, game_id, opts.lang, opts.card)
-    decks = decks_to_box(ps)
-    if not decks:
+    if not decks_to_box(ps):
         return None
     ui = Texts(content.games[game_id].ui, opts.lang, content.games[game_id])
-    boxes = [(deck, box_for(deck.size.width_mm, deck.size.height_mm, len(deck.pieces))) for deck in decks]
-    intro = ui("pdf.tuck.intro", card=CARD_MM, play=PLAY_MM)
+    # the blank spares the card PDF of these options prints go in the box too
+    cards = replace(opts, card_thickness_mm=CARD_MM, sleeves=False)
+    ps = document.laid_out(ps, cards, Texts(content.games[game_id].ui, opts.lang))[0]
+    decks = decks_to_box(ps)
+    piece, extra = piece_mm(opts), inside_extra_mm(opts)
+    boxes = [(deck, box_for(deck.size.width_mm, deck.size.height_mm, len(deck.pieces), piece, extra))
+             for deck in decks]
+    intro = ui("pdf.tuck.intro", card=round(piece, 2), play=PLAY_MM)
     fonts.register()                      # the captions are measured to lay the boxes out
-    pages = layout([(_caption(ps, deck, ui), box) for deck, box in boxes], opts, intro)
+    pages = layout([(_caption(ps, deck, ui, opts), box) for deck, box in boxes], opts, intro)
     if pages is None:
         deck, box = next((d, b) for d, b in boxes if layout([("", b)], opts, intro) is None)
         raise PdfBuildError(f"{game_id}: the tuck box for {len(deck.pieces)} pieces of {deck.size.label} mm "
@@ -142,7 +150,7 @@ def layout(boxes: list[tuple[str, Box]], opts: Options, intro: str) -> list[list
     on no page. A row is as tall as its tallest box with its caption; a box is turned if only that fits the row
     (or the page)."""
     W, H = opts.paper_size.width, opts.paper_size.height
-    m, gap = mm(MARGIN_MM), mm(GAP_MM)
+    m, gap = margin_of(opts.paper_size), mm(GAP_MM)     # the printer's margin, as on the card sheets
     top = H - m - _text_height(intro, W - 2 * m) - gap      # where the first row's captions begin
     pages: list[list[Placed]] = [[]]
     x, y, row_h = m, top, 0.0
@@ -208,15 +216,15 @@ def _deck_label(ps: PrintSet, deck: Deck, ui: Texts) -> str:
     return f"{what} ({len(deck.pieces)})"
 
 
-def _caption(ps: PrintSet, deck: Deck, ui: Texts) -> str:
-    n = len(deck.pieces)
-    return ui("pdf.tuck.size", what=_deck_label(ps, deck, ui), n=n, card=CARD_MM, play=PLAY_MM,
-              width=deck.size.width_mm, height=deck.size.height_mm, depth=depth_mm(n))
+def _caption(ps: PrintSet, deck: Deck, ui: Texts, opts: Options) -> str:
+    n, piece, extra = len(deck.pieces), piece_mm(opts), inside_extra_mm(opts)
+    return ui("pdf.tuck.size", what=_deck_label(ps, deck, ui), n=n, card=round(piece, 2), play=round(extra, 2),
+              width=deck.size.width_mm, height=deck.size.height_mm, depth=round(depth_mm(n, piece), 2))
 
 
 def _page(c, ps: PrintSet, boxes, page: list[Placed], intro: str, opts: Options, ui: Texts) -> None:
     W, H = opts.paper_size.width, opts.paper_size.height
-    m = mm(MARGIN_MM)
+    m = margin_of(opts.paper_size)
     c.setFillColor(color(INK))
     c.setFont(fonts.TITLE, TITLE_PT)
     c.drawString(m, H - m - 12, f"{ps.title} — {ui('pdf.tuck.heading')}")
@@ -266,6 +274,26 @@ def _template(c, ps: PrintSet, deck: Deck, box: Box, ui: Texts) -> None:
             c.drawCentredString(0, -4, ps.title)
             c.restoreState()
     _lines(c, box)
+    _notch(c, box)
+
+
+def _notch(c, box: Box) -> None:
+    """The thumb notch: a half circle cut into the middle of the front's top edge (the box's mouth), so a thumb
+    finds the deck."""
+    if box.notch <= 0:
+        return
+    front = next(p for p in box.panels if p.name == "front")
+    cx, top, r = front.x + front.w / 2, front.y + front.h, box.notch
+    c.saveState()
+    c.setFillColorRGB(1, 1, 1)
+    c.setStrokeColor(color(INK))
+    c.setLineWidth(0.7)
+    path = c.beginPath()
+    path.moveTo(cx - r, top)
+    path.arcTo(cx - r, top - r, cx + r, top + r, startAng=180, extent=180)
+    path.close()
+    c.drawPath(path, stroke=1, fill=1)
+    c.restoreState()
 
 
 def _art(c, ps: PrintSet, back: str, p: Panel) -> None:

@@ -40,14 +40,49 @@ class Size:
         return f"{_num(self.width_mm)} × {_num(self.height_mm)}"
 
 
+PRINTER_MARGIN_MM = 5.0     # the unprintable border most inkjets and lasers leave (crafters change it)
+
+
+@dataclass(frozen=True)
+class Paper(Size):
+    """A sheet of paper as one printer prints it: `margin_mm` round the edge is never printed (marks and targets
+    stay inside it; art may run into it, where the printer simply leaves it off)."""
+
+    margin_mm: float = PRINTER_MARGIN_MM
+
+
+def margin_of(paper: Size) -> float:
+    """The printer margin of `paper` in points (the default for a plain Size)."""
+    return mm(getattr(paper, "margin_mm", PRINTER_MARGIN_MM))
+
+
 def _num(value: float) -> str:
     return f"{value:.2f}".rstrip("0").rstrip(".")
 
 
-PAPERS: dict[str, Size] = {
-    "a4": Size("A4", 210, 297),
-    "letter": Size("US Letter", 215.9, 279.4),
+PAPERS: dict[str, Paper] = {
+    "a4": Paper("A4", 210, 297),
+    "letter": Paper("US Letter", 215.9, 279.4),
 }
+
+CUSTOM_PAPER_MM = (100.0, 1200.0)     # a custom paper's sides (mm) lie within these
+
+
+def paper_named(name: str) -> Paper | None:
+    """A4, US Letter, or a custom paper written as "<width>x<height>" in millimetres (portrait or not, as given);
+    None for anything else."""
+    if name in PAPERS:
+        return PAPERS[name]
+    parts = name.lower().replace("×", "x").split("x")
+    try:
+        w, h = (float(v) for v in parts)
+    except ValueError:
+        return None
+    lo, hi = CUSTOM_PAPER_MM
+    if not (lo <= w <= hi and lo <= h <= hi):
+        return None
+    return Paper(f"{_num(w)} × {_num(h)} mm", w, h)
+
 
 # Card presets (shared/reference/print-and-play.md §3.1). "poker" is the 63 × 88 mm TCG size; "poker-in" the
 # exact 2.5 × 3.5 in that US print shops use.

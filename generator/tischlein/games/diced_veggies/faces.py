@@ -26,8 +26,8 @@ from ...pdf.units import Size, mm
 INK = "#2d2a1f"
 CREAM = "#fbf6e6"
 PAPER = "#fffdf5"
-RECIPE = "#3f9b3a"
-HYPE = "#e4572e"
+RECIPE = "#33802f"           # 4.8:1 with white and on the paper (small text on it, and in it)
+HYPE = "#bf4624"             # 5:1 likewise
 AID = "#2f7f8f"
 WOOD, WOOD_DARK = "#c98d4f", "#8a5a2b"
 VEG_COLOURS = {"green": art.GREEN, "beige": art.BEIGE, "orange": art.ORANGE, "red": art.RED, "purple": art.PURPLE}

@@ -27,15 +27,15 @@ PAPER = "#fffaf0"          # body panels
 DISH_COLOURS = {
     "kloesse": "#d9a441",
     "sauerbraten": "#8e3b2e",
-    "currywurst": "#e0642c",
-    "brotzeit": "#3c78b4",
+    "currywurst": "#bc5223",        # 4.5:1 to white and to the paper
+    "brotzeit": "#3a74ae",          # 4.5:1 to white: small white text on it
     "kaesespaetzle": "#e8b923",
     "rote-gruetze": "#b3263b",
 }
 DRINK_COLOURS = {"beer": "#d98e04", "wine": "#7b1e3a", "coffee-rum": "#6f4a2f"}
-ACTION_COLOURS = {"cooking-spoon": "#a8713f", "dirty-pots": "#5f6b5b"}
+ACTION_COLOURS = {"cooking-spoon": "#94622f", "dirty-pots": "#5f6b5b"}     # white text reads on both (4.5:1)
 SPECIAL_COLOUR = "#2f7f78"
-OVERVIEW_COLOUR = "#6b8e4e"
+OVERVIEW_COLOUR = "#527a3a"     # 4.5:1 to white and to the paper: its text on it and in it
 GINGHAM = ("#ffffff", "#f6cac1", "#e27a6d")      # light back: white, light check, dark check
 TILE = ("#4a2c1d", "#5a3725", "#3a2216")          # dark back: tile, tile highlight, grout
 
@@ -300,7 +300,7 @@ def dark_back(c, box: FaceBox, *, title, text) -> None:
         c.drawPath(tiles, stroke=0, fill=1)
         c.setFillColor(color(hi))
         c.drawPath(shine, stroke=0, fill=1)
-    _back_centre(c, box, "pot", title, text, "#f6e7c8", palette.text_on(TILE[0], INK, "#f6e7c8"), "#e0642c")
+    _back_centre(c, box, "pot", title, text, "#f6e7c8", palette.text_on(TILE[0], INK, "#f6e7c8"), "#bc5223")
 
 
 def _back_centre(c, box: FaceBox, icon: str, title: str, text: str, disc: str, ink: str, accent: str) -> None:

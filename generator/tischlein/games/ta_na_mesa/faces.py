@@ -19,7 +19,7 @@ from ...pdf.card import Frame as CardFrame
 from ...pdf.component import Board, Deck, Kind, Piece, PrintSet, card_pieces, credits_of
 from ...pdf.errors import PdfBuildError
 from ...pdf.icons import color, place_centred
-from ...pdf.palette import active, area, luma, tint
+from ...pdf.palette import active, area, luma, readable, tint
 from ...pdf.texts import Texts
 from ...pdf.tile import tile_deck, tile_size
 from ...pdf.token import round_token, token_deck
@@ -163,12 +163,12 @@ def marker_token(c, box: FaceBox, *, fill, icon, word) -> None:
 
 
 def prize_token(c, box: FaceBox, *, points, word) -> None:
-    cx, cy, r = round_token(c, box, fill=area("#3f8a3a"), ring="#ffffff", edge=area("#3f8a3a"))
+    cx, cy, r = round_token(c, box, fill=area("#367a32"), ring="#ffffff", edge=area("#367a32"))
     place_centred(c, "tnm-veg", cx, cy + r * 0.2, r * 1.05)
-    value_text(c, str(points), cx + r * 0.55, cy + r * 0.5, r * 0.55, "#ffffff")
+    value_text(c, str(points), cx + r * 0.55, cy + r * 0.5, r * 0.55, on("#367a32"))
     t = fit(box, word, fonts.BOLD, 6.5, 6, r * 1.6, max_lines=1, what="prize word")
     c.setFont(fonts.BOLD, t.size)
-    c.setFillColor(color("#ffffff" if not area("#3f8a3a") != "#3f8a3a" else INK))
+    c.setFillColor(color(on("#367a32")))
     c.drawCentredString(cx, cy - r * 0.72, word)
 
 
@@ -208,7 +208,8 @@ def print_set(game, ui, lang: str, card: Size) -> PrintSet:
         # Portuguese class names stay; other languages get their meaning after them
         return cl.name if tx.in_own_language else f"{cl.name} · {tx.gloss(cl)}"
 
-    colour_hex = {c.id: c.hex for c in m.colours.values()}
+    # a class colour under white text is deepened until that text reads (4.5:1)
+    colour_hex = {c.id: c.hex if luma(c.hex) > 0.55 else readable(c.hex) for c in m.colours.values()}
     shape_of = {cid: art.SHAPES[cid] for cid in colour_hex}
 
     def cls_sign(cls_id: str) -> tuple[str, str, str]:

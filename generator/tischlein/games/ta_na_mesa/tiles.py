@@ -5,7 +5,7 @@ from ...pdf import fonts
 from ...pdf.card import MIN_BODY, MIN_TITLE, FaceBox, background, corner_mark, divider, fit, panel, text_box
 from ...pdf.errors import PdfBuildError
 from ...pdf.icons import color, place_centred
-from ...pdf.palette import area, tint
+from ...pdf.palette import area, readable, tint
 from ...pdf.units import mm
 from .style import (COUNTER, CREAM, INK, RECIPE_TILE_MM, SIDES, STOVE_SPACE_MM, STOVETOP, TERRACOTTA, WOOD,
                     shape_plate, value_disc, value_text)
@@ -24,6 +24,9 @@ def edge_halves(c, box: FaceBox, edges: list[tuple[str, str]], r: float) -> None
             c.rotate(90)
         shape_plate(c, shape, 0, 0, r, hex_, INK, 0.9)
         c.restoreState()
+
+
+HEADING_GROUND = "#f1dfbf"      # under the counter's headings (its darkest, normal mode)
 
 
 def recipe_face(c, box: FaceBox, *, name, gloss, needs, points, bonus, vegetarian, edges, mark) -> None:
@@ -178,7 +181,7 @@ def counter_face(c, box: FaceBox, *, name, gloss, symbols, combos, frame, spaces
     def heading(text: str, y: float) -> float:
         h = fit(box, text.upper(), fonts.BOLD, 7.5, MIN_BODY, rw, max_lines=1, what="heading")
         c.setFont(fonts.BOLD, h.size)
-        c.setFillColor(color(TERRACOTTA))
+        c.setFillColor(color(readable(TERRACOTTA, HEADING_GROUND)))      # small text: 4.5:1 on the counter
         c.drawCentredString(rx + rw / 2, y - h.size, text.upper())
         return y - h.size - mm(1.5)
 

@@ -2,42 +2,43 @@
 
 This package is the only place that does sheet layout arithmetic: this module plans uniform grids of one size
 (`plan`, `plan_fold`); `pack.py` packs pieces of different sizes onto shared pages (rectpack) around those grids;
-`page.py` is the page they all produce (cut marks, backs, registration targets). Cards are never scaled: a sheet holds as many cards of the
-exact size as fit inside the minimum printer margin (5 mm). Two arrangements are weighed per paper:
+`page.py` is the page they all produce (cut marks, backs, registration targets, the sheet's label). Cards are
+never scaled. The paper (`units.Paper`) carries the printer's margin, the border it cannot print (5 mm unless
+the crafter says otherwise): crop marks, registration targets and labels stay inside the printable area, and
+every piece keeps its full bleed on every side (the art may run into the margin, where the printer leaves it
+off). Two arrangements are weighed per paper, with the cards upright or on their side:
 
 * **separate**: every card carries its own bleed on all four sides (cells of w+2b × h+2b that touch);
 * **butted**: cards touch at their trim lines, so neighbours share cut lines and only the outside of the grid has
   bleed.
 
 Crop marks are 0.25 pt lines in the margin only, one per cut line, starting just outside the outer bleed, so no
-mark can ever be printed on a card. They are useless if the printer cannot print them, so the outer bleed of an
-axis is reduced until at least MARK_VISIBLE_MM of every mark lies inside the printable area; the layout reports
-the bleed it really used and the print guide says so.
+mark can ever be printed on a card; at least MARK_VISIBLE_MM of each lies inside the printable area.
 
-`crop_marks="full"` (`marks_for(used, full=True)`) runs every mark from the grid to 1 mm from the paper edge,
-so the marks of one axis survive the first guillotine cut; marks never cross a card either way.
+`crop_marks="full"` (`marks_for(used, full=True)`) runs every mark from the grid to the printer margin, so the
+marks of one axis survive the first guillotine cut; marks never cross a card either way.
 
 Gutter fold (`plan_fold`): the fronts fill one half of the portrait page, their backs the mirror-image half; the
 fold is the page's centre line (vertical or horizontal, whichever holds more cards; cards may lie on their side
 when that fits more, e.g. 2 × 2 poker cards per A4 half instead of 3) and every bleed edge keeps
 FOLD_CLEARANCE_MM from it. `back_cell(cell, "fold")` reflects a cell across the fold.
 
-The arrangement with more cards per sheet wins; on a tie, more bleed wins. With 63 × 88 mm and 3 mm bleed:
-A4 gets 3 × 3 butted with 3 mm outer bleed; US Letter 3 × 3 butted with 3 mm at the sides and 0.2 mm at the
-top and bottom (its 7.7 mm between trim and paper edge leave no room for more once the marks are printable).
+The arrangement with more cards per sheet wins; on a tie, upright cards, then separate. With 63 × 88 mm and 3 mm
+bleed: A4 gets 3 × 3 butted; US Letter 2 × 4 cards on their side (3 × 3 upright would leave 0.2 mm of bleed at
+the top and bottom once the marks are printable). Only when no layout with full bleed fits one card is the outer
+bleed of a butted grid reduced (the guide says so).
 """
 from __future__ import annotations
 
 import math
 from dataclasses import dataclass, field
 
-from ..units import MM, Size, mm, to_mm
+from ..units import MM, PRINTER_MARGIN_MM, Size, margin_of, mm, to_mm
 
-MIN_MARGIN_MM = 5.0
+MIN_MARGIN_MM = PRINTER_MARGIN_MM   # the default printer margin (Options.printer_margin_mm changes it)
 MARK_GAP_MM = 0.5        # between the outer bleed edge and the start of a crop mark
-MARK_VISIBLE_MM = 2.0    # how much of each mark must lie inside the printable area
+MARK_VISIBLE_MM = 1.5    # how much of each mark must lie inside the printable area (two 95 mm aids side by side on A4)
 MARK_LENGTH_MM = 7.0
-MARK_PAPER_CLEARANCE_MM = 1.0
 MARK_WIDTH_PT = 0.25
 DUPLEX_MODES = ("long", "short", "fold", "none")
 CROP_MARK_STYLES = ("short", "full")
@@ -116,7 +117,7 @@ class SheetLayout(OnPaper):
     @property
     def fold_line(self) -> Line | None:
         """The gutter-fold line (the page's centre line), or None for duplex/simplex sheets."""
-        m = mm(MIN_MARGIN_MM)
+        m = margin_of(self.paper)
         if self.fold == "vertical":
             return Line(self.page_w / 2, m, self.page_w / 2, self.page_h - m)
         if self.fold == "horizontal":
@@ -129,7 +130,7 @@ class SheetLayout(OnPaper):
         `full`: each mark runs from the grid all the way to the paper edge (less 1 mm), so the marks of one axis
         survive the first guillotine cut. On a gutter-fold sheet the marks on the fold side stop before the fold.
         """
-        clearance = MARK_PAPER_CLEARANCE_MM * MM
+        clearance = margin_of(self.paper)
         bounds = Rect(clearance, clearance, self.page_w - 2 * clearance, self.page_h - 2 * clearance)
         stop = FOLD_MARK_CLEARANCE_MM * MM
         if self.fold == "vertical":
@@ -189,34 +190,51 @@ def _mirror_y(r: Rect, page_h: float) -> Rect:
     return Rect(r.x, page_h - r.y - r.h, r.w, r.h)
 
 
-def plan(paper: Size, card: Size, bleed_mm: float = 3.0, min_margin_mm: float = MIN_MARGIN_MM) -> SheetLayout:
-    """The best honest layout of `card` on portrait `paper`; raises ValueError when not one card fits."""
+def plan(paper: Size, card: Size, bleed_mm: float = 3.0, min_margin_mm: float | None = None) -> SheetLayout:
+    """The best honest layout of `card` on portrait `paper`; raises ValueError when not one card fits.
+
+    Every card keeps its full bleed and every crop mark its MARK_VISIBLE_MM inside the printer margin (the
+    paper's, or `min_margin_mm`); cards lie on their side when that holds more (US Letter: 2 × 4 poker cards on
+    their side, where 3 × 3 upright would leave 0.2 mm of bleed at the top and bottom). Only when no layout
+    with full bleed fits one card is the outer bleed of a butted grid reduced (the guide then says so)."""
     if bleed_mm < 0:
         raise ValueError("bleed must not be negative")
-    W, H, w, h, b, m = paper.width, paper.height, card.width, card.height, mm(bleed_mm), mm(min_margin_mm)
+    margin = to_mm(margin_of(paper)) if min_margin_mm is None else min_margin_mm
+    W, H, b, m = paper.width, paper.height, mm(bleed_mm), mm(margin)
     marks = mm(MARK_GAP_MM + MARK_VISIBLE_MM)        # room the marks need outside the bleed
     eps = 1e-6
-    candidates = []
-    # separate: each card with its own bleed, and room for printable marks around the grid
-    cols = math.floor((W - 2 * (m + marks) + eps) / (w + 2 * b))
-    rows = math.floor((H - 2 * (m + marks) + eps) / (h + 2 * b))
-    if cols > 0 and rows > 0:
-        candidates.append((cols * rows, 2 * b, "separate", cols, rows, b, b))
-    # butted: shared cut lines; the trims keep the printer margin, the outer bleed takes what the marks leave
-    cols, rows = math.floor((W - 2 * m + eps) / w), math.floor((H - 2 * m + eps) / h)
-    if cols > 0 and rows > 0:
-        bx = _floor_tenth(max(0.0, min(b, (W - cols * w) / 2 - m - marks)))
-        by = _floor_tenth(max(0.0, min(b, (H - rows * h) / 2 - m - marks)))
-        candidates.append((cols * rows, bx + by, "butted", cols, rows, bx, by))
-    if not candidates:
-        raise ValueError(f"a {card.label} mm card does not fit on {paper.name} with {min_margin_mm:g} mm margins")
-    # most cards first; then most bleed; then prefer separate (listed first) via stable sort
-    candidates.sort(key=lambda c: (-c[0], -round(c[1], 6)))
-    _, _, arrangement, cols, rows, bx, by = candidates[0]
-    return _layout(paper, card, arrangement, cols, rows, bx, by, b)
+    full, reduced = [], []
+    for rotated in (False, True):
+        w, h = (card.height, card.width) if rotated else (card.width, card.height)
+        # separate: each card with its own bleed, and room for printable marks around the grid
+        cols = math.floor((W - 2 * (m + marks) + eps) / (w + 2 * b))
+        rows = math.floor((H - 2 * (m + marks) + eps) / (h + 2 * b))
+        if cols > 0 and rows > 0:
+            full.append((cols * rows, rotated, 0, "separate", cols, rows, b, b))
+        # butted: shared cut lines, bleed only round the grid
+        cols = math.floor((W - 2 * (m + marks + b) + eps) / w)
+        rows = math.floor((H - 2 * (m + marks + b) + eps) / h)
+        if cols > 0 and rows > 0:
+            full.append((cols * rows, rotated, 1, "butted", cols, rows, b, b))
+        # the last resort: the trims keep the printer margin, the outer bleed takes what the marks leave
+        cols, rows = math.floor((W - 2 * m + eps) / w), math.floor((H - 2 * m + eps) / h)
+        if cols > 0 and rows > 0:
+            bx = _floor_tenth(max(0.0, min(b, (W - cols * w) / 2 - m - marks)))
+            by = _floor_tenth(max(0.0, min(b, (H - rows * h) / 2 - m - marks)))
+            reduced.append((cols * rows, rotated, -round(bx + by, 6), "butted", cols, rows, bx, by))
+    if not full and not reduced:
+        raise ValueError(f"a {card.label} mm card does not fit on {paper.name} with {margin:g} mm margins")
+    # most cards first; then upright; then separate (each card its own bleed)
+    _, rotated, _, arrangement, cols, rows, bx, by = min(full or reduced, key=lambda c: (-c[0], c[1], c[2]))
+    cell_size = Size(card.name, card.height_mm, card.width_mm) if rotated else card
+    grid = _layout(paper, cell_size, arrangement, cols, rows, bx, by, b)
+    if not rotated:
+        return grid
+    cells = tuple(Cell(c.col, c.row, c.trim, c.clip, True) for c in grid.cells)
+    return SheetLayout(paper, card, arrangement, cols, rows, bx, by, b, cells, grid.outer, rotated=True)
 
 
-def plan_fold(paper: Size, card: Size, bleed_mm: float = 3.0, min_margin_mm: float = MIN_MARGIN_MM) -> SheetLayout:
+def plan_fold(paper: Size, card: Size, bleed_mm: float = 3.0, min_margin_mm: float | None = None) -> SheetLayout:
     """Gutter fold: fronts in one half of the portrait `paper`, their backs mirrored into the other half.
 
     The fold is the page's centre line, vertical (fronts left) or horizontal (fronts on top), whichever holds more
@@ -228,7 +246,8 @@ def plan_fold(paper: Size, card: Size, bleed_mm: float = 3.0, min_margin_mm: flo
     if bleed_mm < 0:
         raise ValueError("bleed must not be negative")
     W, H, b = paper.width, paper.height, mm(bleed_mm)
-    edge = mm(min_margin_mm + MARK_GAP_MM + MARK_VISIBLE_MM)     # printer margin + printable marks
+    margin = to_mm(margin_of(paper)) if min_margin_mm is None else min_margin_mm
+    edge = mm(margin + MARK_GAP_MM + MARK_VISIBLE_MM)     # printer margin + printable marks
     gutter = mm(FOLD_CLEARANCE_MM)
     eps = 1e-6
     regions = {

@@ -19,8 +19,8 @@ for registration targets, fewer backs to print, and fewer blocks (fewer cuts). O
 are packed largest first, and again with a near-empty page's pieces first (`_spread`): two rows of player aids
 then a board alone become a board and a row, then a row.
 
-Only at the outer edge of the packing area may a piece's bleed be reduced, to PACK_MIN_BLEED_MM: that lets two
-95 mm player aids sit side by side on A4. Sizes go to rectpack in hundredths of a millimetre (integers).
+Every piece keeps its full bleed on every side: the packing area is the paper less the printer margin and the
+room its crop marks need, and bleed never reaches into it. Sizes go to rectpack in hundredths of a millimetre (integers).
 """
 from __future__ import annotations
 
@@ -28,11 +28,10 @@ import itertools
 import math
 from dataclasses import dataclass
 
-from ..units import MM, Size, mm, to_mm
-from . import FOLD_CLEARANCE_MM, MARK_GAP_MM, MARK_VISIBLE_MM, MIN_MARGIN_MM, Cell, Rect, plan, plan_fold
+from ..units import MM, Size, margin_of, mm, to_mm
+from . import FOLD_CLEARANCE_MM, MARK_GAP_MM, MARK_VISIBLE_MM, Cell, Rect, plan, plan_fold
 from .page import Page, from_layout
 
-PACK_MIN_BLEED_MM = 1.0
 UNIT = 100                      # rectpack works in 1/100 mm
 OPTIONS = ("block", "rows", "single")
 # rectpack's guillotine variants and orderings tried; the packing with fewest pages wins (a few ms each)
@@ -63,24 +62,23 @@ class Placed:
 
 def region(paper: Size) -> Rect:
     """Where a piece's bleed may lie: the paper less the printer margin and the room its crop marks need."""
-    e = mm(MIN_MARGIN_MM + MARK_GAP_MM + MARK_VISIBLE_MM)
+    e = margin_of(paper) + mm(MARK_GAP_MM + MARK_VISIBLE_MM)
     return Rect(e, e, paper.width - 2 * e, paper.height - 2 * e)
 
 
 def fold_regions(paper: Size) -> dict[str, Rect]:
     """The fronts' half of a gutter-fold page, for a vertical fold (fronts left) or a horizontal one (on top)."""
     W, H = paper.width, paper.height
-    edge, gutter = mm(MIN_MARGIN_MM + MARK_GAP_MM + MARK_VISIBLE_MM), mm(FOLD_CLEARANCE_MM)
+    edge, gutter = margin_of(paper) + mm(MARK_GAP_MM + MARK_VISIBLE_MM), mm(FOLD_CLEARANCE_MM)
     return {"vertical": Rect(edge, edge, W / 2 - gutter - edge, H - 2 * edge),
             "horizontal": Rect(edge, H / 2 + gutter, W - 2 * edge, H / 2 - gutter - edge)}
 
 
 def fits(size: Size, paper: Size, bleed_mm: float) -> bool:
     """Whether one piece of `size` (either way round) fits the packing area with its bleed."""
-    r, slack = region(paper), 2 * mm(max(0.0, bleed_mm - PACK_MIN_BLEED_MM))
+    r = region(paper)
     w, h = size.width + 2 * mm(bleed_mm), size.height + 2 * mm(bleed_mm)
-    return (w <= r.w + slack + 1e-6 and h <= r.h + slack + 1e-6) or \
-        (h <= r.w + slack + 1e-6 and w <= r.h + slack + 1e-6)
+    return (w <= r.w + 1e-6 and h <= r.h + 1e-6) or (h <= r.w + 1e-6 and w <= r.h + 1e-6)
 
 
 def impose(stacks: list[Stack], paper: Size, bleed_mm: float, duplex: str) -> list[Placed]:
@@ -359,10 +357,9 @@ def _covered(blocks: list[_Block], packed_bin) -> float:
 
 
 def _full_bin(paper: Size, bleed_mm: float) -> tuple[Rect, Rect]:
-    """The packing area of a whole sheet, and the bin rectpack fills (bleed may shrink at its outer edge)."""
+    """The packing area of a whole sheet, and the bin rectpack fills (the same: every bleed is kept whole)."""
     area = region(paper)
-    slack = mm(max(0.0, bleed_mm - PACK_MIN_BLEED_MM))
-    return area, Rect(area.x - slack, area.y - slack, area.w + 2 * slack, area.h + 2 * slack)
+    return area, area
 
 
 def _units(points: float) -> int:

@@ -17,14 +17,19 @@ from __future__ import annotations
 import math
 from dataclasses import dataclass, field
 
-from ..units import MM, Size
-from . import Cell, Line, OnPaper, Rect, margin_lines, MARK_GAP_MM, MARK_LENGTH_MM, MARK_PAPER_CLEARANCE_MM, MIN_MARGIN_MM, \
+from ..units import MM, Size, margin_of
+from . import Cell, Line, OnPaper, Rect, margin_lines, MARK_GAP_MM, MARK_LENGTH_MM, \
     FOLD_MARK_CLEARANCE_MM
 
 TICK_CLEARANCE_MM = 0.3      # a tick stops this far before the next piece's bleed
 REG_RADIUS_MM = 2.0          # registration target: circle radius (its cross reaches 30 % further)
 REG_CLEARANCE_MM = 0.6       # free paper around a target
 EPS = 1e-4
+LABEL_GAP_MM = 0.8           # the sheet's label: this far outside the pieces' bleed
+LABEL_SIZE_PT = 6.5          # at most this size
+LABEL_ROOM_MM = 6.0          # free paper at the ends of its stretch between two crop marks
+LABEL_LENGTH_MM = 90.0       # at most this long (the rest of the margin is left for registration targets)
+LABEL_WANT_MM = 75.0         # a label at full size fits this length
 
 
 @dataclass(frozen=True)
@@ -60,8 +65,8 @@ class Page(OnPaper):
         return out
 
     def bounds(self) -> Rect:
-        """Where marks may go: the paper less 1 mm, and on a fold page only the fronts' half."""
-        clear = MARK_PAPER_CLEARANCE_MM * MM
+        """Where marks may go: the paper less the printer margin, and on a fold page only the fronts' half."""
+        clear = margin_of(self.paper)
         b = Rect(clear, clear, self.page_w - 2 * clear, self.page_h - 2 * clear)
         stop = FOLD_MARK_CLEARANCE_MM * MM
         if self.fold == "vertical":
@@ -145,14 +150,13 @@ class Page(OnPaper):
         """(the back's cell, turned by 180°) so that the back lands behind `cell`.
 
         Long-edge duplex of a portrait page mirrors x, short-edge mirrors y; a fold page mirrors across its fold.
-        A back reads upright when the piece is turned over its long side; a piece lying on its side (or a
-        horizontal fold with upright pieces) therefore has its back turned.
+        A back is drawn as it reads when the piece is turned over its own vertical axis (a card over its long side:
+        a shaped piece's outline on the back is its front's mirrored left to right). A flip across the page's
+        vertical axis does that to an upright piece; a piece lying on its side, or any flip across the horizontal
+        axis (short edge, horizontal fold) of an upright one, turns it over the other axis: its back is turned.
         """
-        if duplex == "fold":
-            axis = "long" if self.fold == "vertical" else "short"
-            turn = (self.fold == "horizontal") != cell.rotated
-        else:
-            axis, turn = duplex, cell.rotated
+        axis = duplex if duplex != "fold" else "long" if self.fold == "vertical" else "short"
+        turn = cell.rotated if axis == "long" else not cell.rotated
         if axis == "long":
             flip = lambda r: Rect(self.page_w - r.x - r.w, r.y, r.w, r.h)  # noqa: E731
         elif axis == "short":
@@ -165,12 +169,15 @@ class Page(OnPaper):
 
     def registration_points(self, full: bool = False, want: int = 4) -> list[tuple[float, float]]:
         """Up to `want` target centres in free paper inside the printable area (one per side of the page, nearest
-        the middle of that side), clear of every piece's bleed and every mark."""
+        the middle of that side), clear of every piece's bleed, every mark and the sheet's label (on the front and
+        where the back's label lands after the flip)."""
         r = (REG_RADIUS_MM * 1.3 + REG_CLEARANCE_MM) * MM
-        m = MIN_MARGIN_MM * MM
+        m = margin_of(self.paper)
         marks = self.marks(full)
         env = self.envelope
         W, H = self.page_w, self.page_h
+        label = self.label_box()
+        labels = [label[0]] if label else []
         sides = [("left", (m + r, env.x - r), True), ("right", (env.x1 + r, W - m - r), True),
                  ("top", (env.y1 + r, H - m - r), False), ("bottom", (m + r, env.y - r), False)]
         found = []
@@ -185,7 +192,8 @@ class Page(OnPaper):
                 for sign in (1, -1):
                     along = centre + sign * k * MM
                     x, y = (fixed, along) if vertical else (along, fixed)
-                    if self._free(x, y, r, marks):
+                    if self._free(x, y, r, marks) and not any(_hits(Rect(x - r, y - r, 2 * r, 2 * r), b)
+                                                                  for b in labels):
                         best = (x, y)
                         break
                 if best:
@@ -194,8 +202,52 @@ class Page(OnPaper):
                 found.append(best)
         return found[:want]
 
+    def label_box(self) -> tuple[Rect, bool] | None:
+        """Where the sheet's label goes (document._footer: a line of small text), as (box, reads upwards): in the
+        printable margin beside the pieces: between two of the margin's crop marks, or beyond their ends where
+        the margin is wide — the left margin if it has room for a label at full size, else the bottom, top or right
+        one, else the longest place — at most LABEL_LENGTH_MM long and centred in its stretch.
+        The back's label is drawn behind it (the box mirrored like the pieces); None when no margin has room."""
+        return self._once_value("label", self._label_box)
+
+    def _label_box(self) -> tuple[Rect, bool] | None:
+        env, m = self.envelope, margin_of(self.paper)
+        gap, thick, room = LABEL_GAP_MM * MM, LABEL_SIZE_PT * 1.3, LABEL_ROOM_MM * MM
+        far = (MARK_GAP_MM + MARK_LENGTH_MM) * MM + gap          # beyond the crop marks' ends
+        W, H = self.page_w, self.page_h
+        marks = self.margin_marks()
+        xs = sorted({round(s.x0, 3) for s in marks if abs(s.x0 - s.x1) < EPS})
+        ys = sorted({round(s.y0, 3) for s in marks if abs(s.y0 - s.y1) < EPS})
+        candidates = []
+        for name, vertical in (("left", True), ("bottom", False), ("top", False), ("right", True)):
+            lo, hi = (env.y, env.y1) if vertical else (env.x, env.x1)
+            stops = [lo] + [v for v in (ys if vertical else xs) if lo < v < hi] + [hi]
+            near = max(zip(stops, stops[1:]), key=lambda ab: ab[1] - ab[0])
+            edge = {"left": env.x, "bottom": env.y, "top": env.y1, "right": env.x1}[name]
+            for offset, (a, b) in ((gap, near), (far, (m, (H if vertical else W) - m))):
+                at = edge - offset - thick if name in ("left", "bottom") else edge + offset
+                if at < m - EPS or at + thick > (W if vertical else H) - m + EPS:
+                    continue
+                length = min(b - a - room, LABEL_LENGTH_MM * MM)
+                if length >= room:
+                    start = (a + b - length) / 2
+                    box = Rect(at, start, thick, length) if vertical else Rect(start, at, length, thick)
+                    if not (self.fold and _hits(box, self.fold_area())):      # never on a fold page's backs
+                        candidates.append((box, vertical))
+        if not candidates:
+            return None
+        # the first in that order long enough for a label at full size, else the longest
+        enough = [c for c in candidates if (c[0].h if c[1] else c[0].w) >= LABEL_WANT_MM * MM - EPS]
+        return enough[0] if enough else max(candidates, key=lambda c: c[0].h if c[1] else c[0].w)
+
+    def _once_value(self, key, make):
+        memo = self.__dict__.setdefault("_marks_memo", {})
+        if key not in memo:
+            memo[key] = make()
+        return memo[key]
+
     def _free(self, x: float, y: float, r: float, marks) -> bool:
-        m = MIN_MARGIN_MM * MM
+        m = margin_of(self.paper)
         if x - r < m or y - r < m or x + r > self.page_w - m or y + r > self.page_h - m:
             return False
         if self.fold and _hits(Rect(x - r, y - r, 2 * r, 2 * r), self.fold_area()):
@@ -232,7 +284,7 @@ def _line_box(s: Line) -> Rect:
 def from_layout(layout, used: int, two_sided: bool = True) -> Page:
     """A uniform grid sheet (`plan` / `plan_fold`) with its first `used` cells as a Page: one block."""
     cells = tuple(Cell(c.col, c.row, c.trim, c.clip, layout.rotated) for c in layout.cells[:used])
-    m = (MIN_MARGIN_MM) * MM
+    m = margin_of(layout.paper)
     region = Rect(m, m, layout.page_w - 2 * m, layout.page_h - 2 * m)
     return Page(layout.paper, cells, (tuple(range(used)),), region, layout.fold, layout.requested_bleed,
                 two_sided, layout)
