@@ -41,11 +41,14 @@ def _stamps(out: Path) -> dict[str, int]:
 
 
 def _edit_one_german_string(content: Path) -> None:
-    """A translator's one-word fix of a German rules heading (on the German rules pages of the site)."""
+    """A translator's one-word fix in a German rules paragraph (on the German rules pages of the site). Not a
+    heading: a rule's title is in the game's JSON too (a refusal names its rule by title), which every language's
+    table pages load."""
     path = content / "games" / GAME / "i18n" / "de" / "rules.yaml"
     text = path.read_text(encoding="utf-8")
-    assert "  text: Überblick\n" in text
-    path.write_text(text.replace("  text: Überblick\n", "  text: Überblick über das Spiel\n", 1), encoding="utf-8")
+    assert "ist ein Merk- und Zockspiel rund ums Backen" in text
+    path.write_text(text.replace("ist ein Merk- und Zockspiel rund ums Backen",
+                                 "ist ein Merk- und Glücksspiel rund ums Backen", 1), encoding="utf-8")
 
 
 def _digest(folder: Path) -> dict[str, str]:

@@ -96,7 +96,10 @@ def test_replay_is_readable_without_javascript(site, new_page, shot):
     assert page.locator(".tl-picture").count() == 4          # the start and three steps, each drawn
     assert page.locator("#start-body .tl-picture .tl-card-name", has_text="Rostzwiebeln").first.is_visible()
     assert page.locator(".tl-ok").is_visible()              # the final check
-    assert "mahlzeit.turn.lay" in page.locator("#illegal ~ ul").first.inner_text()
+    refused = page.locator("#illegal ~ ul").first           # a refusal names its rule by title, linked
+    assert "(Rule: Phase 2: Lay down dishes)" in refused.inner_text() and "mahlzeit.turn.lay" not in refused.inner_text()
+    assert refused.locator("a", has_text="Phase 2: Lay down dishes").first.get_attribute("href").endswith(
+        "#mahlzeit.turn.lay")
     assert page.locator(".tl-tryit noscript").count() == 1
     shot(page, "nojs-example-desktop")
     assert not [p for p in watch.problems() if not p.startswith("console")]
