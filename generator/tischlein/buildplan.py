@@ -150,13 +150,13 @@ def _shown_digest(paths: list[Path], base: Path, h: "hashlib._Hash") -> None:
     PDFs and zips, with the name and the size as the page rounds it (a German fix that leaves a PDF at
     "1.2 MB" changes no English page), and the zips' manifest; not the previews, which only its own
     language's pages show."""
-    from .site.context import _size
+    from .locale import file_size
     from .site.downloads import EXPORT_MANIFEST
     for path in sorted(set(paths)):
         if path.name == EXPORT_MANIFEST:
             _files_digest([path], base, h)
         elif path.suffix in (".pdf", ".zip") and path.is_file():
-            h.update(f"{path.relative_to(base)}\0{_size(path.stat().st_size, SOURCE_LANGUAGE)}\0".encode())
+            h.update(f"{path.relative_to(base)}\0{file_size(path.stat().st_size, SOURCE_LANGUAGE)}\0".encode())
 
 
 def _read_by(rel: Path, lang: str) -> bool:
