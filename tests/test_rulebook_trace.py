@@ -203,3 +203,23 @@ def test_the_readings_are_translated(game_id):
     for lang in ("de", "pt"):
         stale = [k for k in keys if not catalog.get(k, lang).text or catalog.get(k, lang).fallback]
         assert stale == [], lang
+
+
+def test_the_rules_pdf_says_under_each_traced_rule_where_the_rulebook_states_it(tmp_path):
+    """Every rule the trace names gets a line "In the rulebook: <section>, sentences …" in the rules PDF (and so in
+    the booklet), in the places the sources page lists."""
+    import subprocess
+    import sys
+
+    from pypdf import PdfReader
+    out = tmp_path / "rules.pdf"
+    tool = str(Path(sys.executable).parent / "tischlein")
+    done = subprocess.run([tool, "pdf", "schwarzwaelder-kirsch", "--rules", "-o", str(out)], capture_output=True,
+                          text=True, timeout=300)
+    assert done.returncode == 0, done.stderr
+    text = " ".join(" ".join(page.extract_text() for page in PdfReader(out).pages).split())
+    stated = _trace("schwarzwaelder-kirsch").places()
+    lines = text.count("In the rulebook: ")
+    assert lines == len([r for r in repository_content().games["schwarzwaelder-kirsch"].rules if r.id in stated])
+    first = stated[next(r.id for r in repository_content().games["schwarzwaelder-kirsch"].rules if r.id in stated)][0]
+    assert f"In the rulebook: {first['section'].rstrip(':')}, " in text

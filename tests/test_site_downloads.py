@@ -18,7 +18,7 @@ import pytest
 from content_tools import load_game
 from tischlein.pdf.bundle import build_bundle
 from tischlein.site.build import build_site
-from tischlein.site.context import _size
+from tischlein.locale import file_size as _size
 
 GAME = "schwarzwaelder-kirsch"     # small: 41 cards, every variant, three shop decks
 

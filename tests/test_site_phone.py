@@ -21,7 +21,7 @@ from tischlein.resources import PYODIDE_FILES
 from tischlein.site import compress
 from tischlein.site.assets import game_payload
 from tischlein.site.build import BuildReport, build_site
-from tischlein.site.context import _size
+from tischlein.locale import file_size as _size
 
 ROOT = Path(__file__).resolve().parents[1]
 GAME = "schwarzwaelder-kirsch"

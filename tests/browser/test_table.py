@@ -171,7 +171,7 @@ def test_the_page_never_holds_another_seats_hidden_cards(site, new_page, game_id
     people, bots = names[:humans], names[humans:]
     panel = pg.locator(".tl-play")
     steps = covers = 0
-    for _ in range(12):
+    for _ in range(9):
         answers = [json.loads(a) for a in pg.evaluate("window.tlAnswers.splice(0)") if isinstance(a, str)]
         # no answer holds a position of the game or a line of moves: only views
         assert not _keys(answers) & {"state", "states", "line"}, _keys(answers)
@@ -204,7 +204,7 @@ def test_the_page_never_holds_another_seats_hidden_cards(site, new_page, game_id
         assert log == told
         _move(pg)
         steps += 1
-    assert steps >= 3 and (covers >= 1 or humans == 1)
+    assert steps >= 3 and (covers >= 1 or humans == 1), (steps, covers)
     assert not watch.problems(), watch.problems()
 
 

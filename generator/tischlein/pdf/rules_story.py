@@ -7,6 +7,8 @@ turns itself into a PDF outline entry and a table-of-contents line where it is d
 """
 from __future__ import annotations
 
+import re
+
 from dataclasses import dataclass
 from typing import Any, Callable
 
@@ -144,6 +146,7 @@ def contents(s: Story) -> list[Flowable]:
 def rules(s: Story) -> list[Flowable]:
     ctx = s.ctx
     out: list[Flowable] = []
+    where = ctx.rulebook_places()            # where the rulebook states each rule (its trace.yaml)
     for i, sec in enumerate(ctx.game.rules):
         title_md = ctx.plain(f"rules:{sec.id}.title")
         style = s.st.heading(sec.depth)
@@ -152,6 +155,9 @@ def rules(s: Story) -> list[Flowable]:
         out.append(heading(s, s.conv.inline(title_md), style, sec.id, s.plain(title_md), sec.depth + 1,
                            sec.depth if sec.depth < 2 else NO_TOC))
         out += s.conv.blocks(ctx.text(f"rules:{sec.id}.body"))
+        if sec.id in where:                  # escaped text (md.text), its tags dropped: the line is set plain
+            places = re.sub(r"<[^>]*>", "", str(where[sec.id]))
+            out.append(Paragraph(f"{esc(s.ui('site.sources.rulebook'))}: {places}", s.st.small))
     if out:
         out.insert(0, chapter(s, "site.rules", "rules"))
         out.append(PageBreak())

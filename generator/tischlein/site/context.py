@@ -492,6 +492,13 @@ class PageContext(GameFacts, EnginePanels):
                  for r in self.game.rules if r.id in by_rule]
         return {"ambiguous": ambiguous, "rules": rules}
 
+    def rulebook_places(self) -> dict[str, Markup]:
+        """Each rule id with where the rulebook states it ("Setup, sentences 1, 2 · Turn, heading"), for the line
+        under the rule on the rules page and in the booklet."""
+        if not hasattr(self, "_rulebook_places"):
+            self._rulebook_places = {r["id"]: r["places"] for r in self.rulebook_trace()["rules"]}
+        return self._rulebook_places
+
     def _places(self, groups: list[tuple[str, list[int]]]) -> list[Markup]:
         """"Setup, sentences 1, 2, 6" per section (a heading that states the rule: "…, heading")."""
         out = []
