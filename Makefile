@@ -29,10 +29,11 @@ $(NODE_STAMP): package.json package-lock.json
 build: setup
 	$(BIN)/tischlein build
 
-# One worker per core (at most 4): the slow tests wait on builds, browsers and subprocesses; tests/conftest.py keeps
-# each file, and all tests that read the session's site build, in one worker.
+# Three workers on two cores: the tests wait on browsers, Pyodide and subprocesses much of the time (a two-worker
+# run used 17 CPU minutes in 15); tests/conftest.py keeps each file, and all tests that read the session's site
+# build, in one worker.
 test: setup
-	$(BIN)/python -m pytest -n auto --maxprocesses 4 --dist loadgroup
+	$(BIN)/python -m pytest -n 3 --dist loadgroup
 
 bench: setup
 	$(BIN)/python benchmarks/run.py

@@ -41,6 +41,16 @@ def copy_content(tmp_path: Path, game_id: str | None = None) -> Path:
     return target
 
 
+def run_cli(*args: str, code: int | None = 0) -> str:
+    """`tischlein ARGS` in this process: its output, after checking it printed no traceback and (unless `code` is
+    None) exited with `code`."""
+    result = CliRunner().invoke(main, list(args))
+    assert "Traceback" not in result.output
+    if code is not None:
+        assert result.exit_code == code, result.output[-3000:]
+    return result.output
+
+
 def edit(root: Path, relative: Path | str, old: str, new: str, count: int = 1) -> int:
     """Replace text in a copied file and return the 1-based line where the (first) change starts."""
     path = root / relative

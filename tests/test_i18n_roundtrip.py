@@ -3,29 +3,15 @@ import or an accept changes only the lines of the strings that changed (a `text:
 one-line `{text: …, source: …}` entry stays one line, comments and order stay)."""
 from __future__ import annotations
 
-import shutil
 from pathlib import Path
 
 import pytest
-from click.testing import CliRunner
 
-from tischlein.cli import main
-
-ROOT = Path(__file__).resolve().parents[1]
-
+from content_tools import copy_content, run_cli as run
 
 @pytest.fixture()
 def content(tmp_path) -> Path:
-    target = tmp_path / "content"
-    shutil.copytree(ROOT / "content", target)
-    return target
-
-
-def run(*args: str, code: int = 0) -> str:
-    result = CliRunner().invoke(main, list(args))
-    assert "Traceback" not in result.output
-    assert result.exit_code == code, result.output[-3000:]
-    return result.output
+    return copy_content(tmp_path)
 
 
 def _files(content: Path) -> dict[Path, bytes]:

@@ -2,31 +2,18 @@
 fields) goes out to PO once, its translation comes back into every place, and coverage counts distinct strings."""
 from __future__ import annotations
 
-import shutil
 from collections import Counter
 from pathlib import Path
 
 import polib
 import pytest
-from click.testing import CliRunner
 
-from tischlein.cli import main
+from content_tools import copy_content, run_cli as run
 from tischlein.content import loader, status
-
-ROOT = Path(__file__).resolve().parents[1]
-
 
 @pytest.fixture()
 def content(tmp_path) -> Path:
-    target = tmp_path / "content"
-    shutil.copytree(ROOT / "content", target)
-    return target
-
-
-def run(*args: str) -> str:
-    result = CliRunner().invoke(main, list(args))
-    assert result.exit_code == 0 and "Traceback" not in result.output, result.output[-3000:]
-    return result.output
+    return copy_content(tmp_path)
 
 
 def _note(catalog) -> tuple[str, list[str]]:

@@ -14,10 +14,10 @@ import polib
 import pytest
 from click.testing import CliRunner
 
+from content_tools import copy_content, run_cli as run
 from tischlein.cli import main
 from tischlein.content import loader
 
-ROOT = Path(__file__).resolve().parents[1]
 TOOLS = shutil.which("msgfmt") and shutil.which("pofilter")
 needs_tools = pytest.mark.skipif(not TOOLS and not os.environ.get("CI"),
                                  reason="gettext (msgfmt) and translate-toolkit (pofilter) are not installed: "
@@ -27,16 +27,7 @@ POFILTER_CHECKS = ("variables", "pythonbraceformat", "nplurals", "long", "short"
 
 @pytest.fixture()
 def content(tmp_path) -> Path:
-    target = tmp_path / "content"
-    shutil.copytree(ROOT / "content", target)
-    return target
-
-
-def run(*args: str, code: int = 0) -> str:
-    result = CliRunner().invoke(main, list(args))
-    assert "Traceback" not in result.output
-    assert result.exit_code == code, result.output[-3000:]
-    return result.output
+    return copy_content(tmp_path)
 
 
 def export(content: Path, lang: str, target: Path, *more: str) -> polib.POFile:

@@ -10,20 +10,12 @@ from pathlib import Path
 
 import polib
 import pytest
-from click.testing import CliRunner
 
-from tischlein.cli import main
+from content_tools import run_cli as run
 from tischlein.content.english_history import word_diff
 
 ROOT = Path(__file__).resolve().parents[1]
 OLD = "Each card shows its name and its value."
-
-
-def run(*args: str, code: int = 0) -> str:
-    result = CliRunner().invoke(main, list(args))
-    assert "Traceback" not in result.output
-    assert result.exit_code == code, result.output[-3000:]
-    return result.output
 
 
 def git(repo: Path, *args: str) -> None:

@@ -10,6 +10,7 @@ from pathlib import Path
 import pytest
 from click.testing import CliRunner
 
+from content_tools import copy_content, run_cli as run
 from tischlein.cli import main
 from tischlein.content import loader
 
@@ -18,17 +19,7 @@ ROOT = Path(__file__).resolve().parents[1]
 
 @pytest.fixture()
 def content(tmp_path) -> Path:
-    target = tmp_path / "content"
-    shutil.copytree(ROOT / "content", target)
-    return target
-
-
-def run(*args: str, code: int | None = 0) -> str:
-    result = CliRunner().invoke(main, list(args))
-    assert "Traceback" not in result.output
-    if code is not None:
-        assert result.exit_code == code, result.output[-3000:]
-    return result.output
+    return copy_content(tmp_path)
 
 
 def _row(output: str, scope: str, lang: str) -> list[str]:

@@ -29,7 +29,8 @@ PHONE = {"viewport": {"width": 390, "height": 844}, "has_touch": True, "is_mobil
 BOOT_MS = 180_000
 # settled: the table waits for a person (a bot's turn plays by itself) or is covered for the phone to be passed
 READY = ("(() => { const t = document.querySelector('.tl-play'); "
-         "return t.dataset.state === 'covered' || (t.dataset.state === 'ready' && t.dataset.bot !== 'moving'); })()")
+         "return Boolean(t) && (t.dataset.state === 'covered' "
+         "|| (t.dataset.state === 'ready' && t.dataset.bot !== 'moving')); })()")
 INSTANT = "localStorage.setItem('tischlein.table.pace', 'instant')"     # the bots' pace, a reader's setting
 # every answer of the engine's worker, as the page receives it (the page under test holds them anyway)
 RECORD_ANSWERS = """
