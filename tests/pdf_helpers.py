@@ -298,3 +298,21 @@ def overlapping_glyphs(path: Path, share: float = 0.25) -> list[tuple[int, str, 
                 if overlap > share * min((r1 - l1) * (t1 - b1), (r2 - l2) * (t2 - b2)):
                     found.append((number, char, other, (round(l1), round(b1))))
     return found
+
+
+def placed_forms(reader, index: int) -> list[tuple[str, str, tuple]]:
+    """(resource key, form name, current transformation matrix) of every form XObject drawn on a page, in order."""
+    ctm, stack, out = (1, 0, 0, 1, 0, 0), [], []
+    for operands, op in ContentStream(reader.pages[index].get_contents(), reader).operations:
+        if op == b"q":
+            stack.append(ctm)
+        elif op == b"Q":
+            ctm = stack.pop()
+        elif op == b"cm":
+            a, b, c, d, e, f = (float(v) for v in operands)
+            A, B, C, D, E, F = ctm
+            ctm = (a * A + b * C, a * B + b * D, c * A + d * C, c * B + d * D, e * A + f * C + E, e * B + f * D + F)
+        elif op == b"Do":
+            key = str(operands[0])
+            out.append((key, key.split(".", 1)[-1], ctm))
+    return out

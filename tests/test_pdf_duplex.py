@@ -9,8 +9,8 @@ from pathlib import Path
 
 import pytest
 from pypdf import PdfReader
-from pypdf.generic import ContentStream
 
+from pdf_helpers import placed_forms
 from tischlein.content import loader
 from tischlein.pdf import document
 from tischlein.pdf.options import Options
@@ -26,24 +26,9 @@ def content():
 
 def _placed(reader: PdfReader, index: int) -> list[tuple[str, tuple, tuple]]:
     """(form name, transformation matrix, the form's BBox) of every face or back form placed on a page."""
-    page = reader.pages[index]
-    forms = page["/Resources"].get("/XObject", {})
-    ctm, stack, out = (1, 0, 0, 1, 0, 0), [], []
-    for operands, op in ContentStream(page.get_contents(), reader).operations:
-        if op == b"q":
-            stack.append(ctm)
-        elif op == b"Q":
-            ctm = stack.pop()
-        elif op == b"cm":
-            a, b, c, d, e, f = (float(v) for v in operands)
-            A, B, C, D, E, F = ctm
-            ctm = (a * A + b * C, a * B + b * D, c * A + d * C, c * B + d * D, e * A + f * C + E, e * B + f * D + F)
-        elif op == b"Do":
-            key = str(operands[0])
-            name = key.split(".", 1)[-1]
-            if name.startswith(("face-", "back-")):
-                out.append((name, ctm, tuple(float(v) for v in forms[key].get_object()["/BBox"])))
-    return out
+    forms = reader.pages[index]["/Resources"].get("/XObject", {})
+    return [(name, ctm, tuple(float(v) for v in forms[key].get_object()["/BBox"]))
+            for key, name, ctm in placed_forms(reader, index) if name.startswith(("face-", "back-"))]
 
 
 def _apply(m, u, v):

@@ -5,7 +5,7 @@ from __future__ import annotations
 import pytest
 from click.testing import CliRunner
 from content_tools import CONTENT
-from pdf_helpers import FRONT_MATTER, MM, printed_set, read_page, segment_touches_rect, spare_fronts
+from pdf_helpers import FRONT_MATTER, MM, placed_forms, printed_set, read_page, segment_touches_rect, spare_fronts
 from pdf_helpers import content  # noqa: F401  (fixture)
 from pypdf import PdfReader
 from pypdf.generic import ContentStream
@@ -134,19 +134,7 @@ def test_every_card_and_its_bleed_lie_inside_the_grid(paper, card, fold):
 
 def _form_matrices(reader: PdfReader, index: int) -> list[tuple[str, tuple]]:
     """(form name, current transformation matrix) of every form placed on a page."""
-    ctm, stack, out = (1, 0, 0, 1, 0, 0), [], []
-    for operands, op in ContentStream(reader.pages[index].get_contents(), reader).operations:
-        if op == b"q":
-            stack.append(ctm)
-        elif op == b"Q":
-            ctm = stack.pop()
-        elif op == b"cm":
-            a, b, c, d, e, f = (float(v) for v in operands)
-            A, B, C, D, E, F = ctm
-            ctm = (a * A + b * C, a * B + b * D, c * A + d * C, c * B + d * D, e * A + f * C + E, e * B + f * D + F)
-        elif op == b"Do":
-            out.append((str(operands[0]).split(".", 1)[-1], ctm))
-    return out
+    return [(name, ctm) for _, name, ctm in placed_forms(reader, index)]
 
 
 def _apply(m, u, v):

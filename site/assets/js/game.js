@@ -65,7 +65,7 @@ export function setupGame(panel) {
       start.disabled = false;
       return;
     }
-    begin({ table: dealt.table, names, robots, seed, policy: dealt.policies[0] }, "");
+    begin({ table: dealt.table, names, robots, seed }, "");
   });
 
   // A shared link (#table=…) or the game saved in this browser: dealt again and replayed by the engine. A link
@@ -93,7 +93,7 @@ export function setupGame(panel) {
       if (out.error && out.at === null) return refuse(fmt(s.link_players, { reason: out.error.message }));
       if (out.error) return refuse(fmt(s.link_move, { n: out.at + 1, reason: out.error.message }));
       if (link !== null) history.replaceState(null, "", location.pathname + location.search);
-      begin({ table: out.table, names, robots, seed: pos.s, policy: out.policies[0], policies: bots },
+      begin({ table: out.table, names, robots, seed: pos.s, policies: bots },
             link !== null ? s.shared : s.resumed);
     } catch (err) {
       refuse(err.message);
